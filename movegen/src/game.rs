@@ -1,0 +1,195 @@
+//! The boundary every game implements, and how each of Curio's games fits it.
+//!
+//! Searches (alpha-beta, MCTS), perft, the referee and the protocol are
+//! written once, generic over [`Game`], and monomorphised per game. The trait
+//! is deliberately small: a position, its legal moves, make/unmake, a hash
+//! key, and the rule outcome. [`Notation`] adds the text forms that front ends
+//! and tests need.
+//!
+//! # How the six games fit
+//!
+//! * **Trubix / Trubix-43** (implemented): one `u64` per colour and per piece
+//!   kind over a 5x11 grid; irregular geometry (holes, the half-offset squares
+//!   `bc0`/`cd0`/`bc10`/`cd10` with forking lines) lives in per-square
+//!   neighbour and ray tables, never in coordinate arithmetic. Extra rule
+//!   state: the unmoved-woozan set, which is part of the key.
+//! * **Reality Check** (hidden information, drops): the full-information state
+//!   implements [`Game`] exactly like the others (both faces of every piece,
+//!   hands, a pending keep/refuse decision folded into the next turn, the
+//!   flip-restricted piece); its `Move` covers move-and-flip, drops with a
+//!   chosen face, captures and reality checks. Perft and the referee use that
+//!   state. Players see less: a separate information-model trait (an
+//!   information-set key per observer, and `determinize(observer, rng)`
+//!   sampling a full state consistent with what that observer knows) sits
+//!   beside [`Game`] for ISMCTS; nothing here needs to change for it.
+//! * **Strange Chess** (144 squares): a three-word bit set replaces `u64`;
+//!   the board mask lives in the position because the Digger makes squares
+//!   vanish and reappear. The two-square Wall is stored as anchor +
+//!   orientation, half-square Halfers as a short list, each in its own layer.
+//!   Multi-leg moves (Magician, Digger) are a per-game `Move` with a compact
+//!   leg list; the trait only needs `Move: Copy`, so the common single-leg
+//!   move stays small.
+//! * **Dysnomia**: stacks riding on rooks are a per-square layer (height,
+//!   owners, types). Denial, bait, exile and revenge are moves or pending
+//!   decisions in the position, exactly like Reality Check's keep/refuse, so
+//!   "side to move" always names who must act next. Check is defined by
+//!   simulation; [`Game::in_check`] hides how.
+//! * **Chess**: the calibration game, a plain 8x8 implementation.
+//!
+//! A game whose rules allow passing or forced non-moves (Dysnomia's denial,
+//! Reality Check's refusal) expresses them as moves, so perft and the
+//! searches need no special case.
+
+use crate::error::MoveError;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The two players. White moves first in every game Curio plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    /// The other player.
+    #[inline(always)]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-colour tables.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"white"` or `"black"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// Why a game ended. Rule outcomes only; resignation, time and adjudication
+/// belong to the layers that know about them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    /// 100 plies without the resetting event of the game (a capture in Trubix).
+    MoveRule,
+    /// Only the two kings are left.
+    BareKings,
+}
+
+impl EndReason {
+    /// A short human sentence, as used in CECP results (`1-0 {White mates}`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::MoveRule => "100 plies without a capture",
+            EndReason::BareKings => "bare kings",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win { winner: Color, reason: EndReason },
+    Draw { reason: EndReason },
+}
+
+impl Outcome {
+    /// PGN/CECP result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+}
+
+/// Capacity of a move list. Generous: a Trubix position with seven queens
+/// and promotions stays far below it.
+pub const MAX_MOVES: usize = 512;
+
+/// A fixed-capacity list of moves, filled by move generation without heap
+/// allocation.
+pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
+
+/// A game position that searches, perft and the referee can drive.
+///
+/// Invariants every implementation keeps (and the invariant tests check):
+/// `unmake(m, make(m))` restores the position and [`Game::key`] exactly; the
+/// incremental key equals the key computed from scratch; every move in
+/// [`Game::legal_moves`] satisfies [`Game::is_legal`] and no other move does.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A small packed move; its bit layout is documented by each game.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What [`Game::make`] returns so that [`Game::unmake`] can restore.
+    type Undo: Copy + Debug;
+
+    /// The player who acts next.
+    fn side_to_move(&self) -> Color;
+
+    /// Appends every legal move to `out` (which is not cleared first).
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves; games may count faster than they list.
+    fn count_legal(&self) -> usize {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.len()
+    }
+
+    /// Whether `m` is legal here. Must agree exactly with [`Game::legal_moves`].
+    fn is_legal(&self, m: Self::Move) -> bool;
+
+    /// Plays a legal move.
+    fn make(&mut self, m: Self::Move) -> Self::Undo;
+
+    /// Takes back the move `m` that `make` answered with `undo`.
+    fn unmake(&mut self, m: Self::Move, undo: Self::Undo);
+
+    /// Zobrist key covering everything that makes two positions different
+    /// for repetition (pieces, side to move, and game-specific rule state).
+    fn key(&self) -> u64;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+
+    /// The rule outcome of this position, if the game is over.
+    /// `history` holds the keys of the earlier positions of the game (any
+    /// order); it is used for repetition.
+    fn outcome(&self, history: &[u64]) -> Option<Outcome>;
+}
+
+/// Text forms of positions and moves, for front ends and tests.
+pub trait Notation: Game {
+    /// Prints a move in the game's notation. For a legal move, parsing the
+    /// result gives the same move back.
+    fn move_to_string(&self, m: Self::Move) -> String;
+
+    /// Reads a move and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The position as FEN.
+    fn to_fen(&self) -> String;
+}

@@ -1,0 +1,253 @@
+//! Trubix (41 squares, variant `trubix`) and Trubix-43 (43 squares, variant
+//! `trubix43`).
+//!
+//! # Board
+//!
+//! A 5x11 grid, files a-e, ranks 0-10, White at the bottom:
+//!
+//! ```text
+//!        Trubix (41)              Trubix-43 (43)
+//!  10  .  .  c10 .  .        10  . bc10 . cd10 .
+//!   9  a9 b9 c9 d9 e9         9  a9  b9  c9  d9  e9
+//!   8  a8 .. .. .. e8         8  a8  ..  ..  ..  e8
+//!   7  a7 .. .. .. e7         7  a7  ..  ..  ..  e7
+//!   6  .  b6 c6 d6 .          6  .   b6  c6  d6  .
+//!   5  .  b5 c5 d5 .          5  .   b5  c5  d5  .
+//!   4  .  b4 c4 d4 .          4  .   b4  c4  d4  .
+//!   3  a3 .. .. .. e3         3  a3  ..  ..  ..  e3
+//!   2  a2 .. .. .. e2         2  a2  ..  ..  ..  e2
+//!   1  a1 b1 c1 d1 e1         1  a1  b1  c1  d1  e1
+//!   0  .  .  c0  .  .         0  .  bc0  .  cd0  .
+//! ```
+//!
+//! Trubix-43's `bc0` sits under `b1`/`c1` and `cd0` under `c1`/`d1`: a step
+//! between them and rank 1 counts as both straight and diagonal, so lines
+//! fork (a queen on c5 moving down reaches `c1`, then both `bc0` and `cd0`).
+//! See [`geometry`] for the tables and `docs/rules/` for every rule and
+//! interpretation (rules A1-A10 of the project's rule resolutions, with the
+//! README overrides: separate promotion zones, byte-ordered divide).
+//!
+//! # Interpretations implemented here
+//!
+//! * Forking rays and knight pairs at the offset squares (rules A4, A5).
+//! * Woozan: straight non-capturing steps both ways, diagonal captures both
+//!   ways, X links (both colours), Z links (own colour, forward only),
+//!   two-steps only for members of the unmoved set, which loses a square
+//!   whenever any move starts or ends there.
+//! * Promotion: arriving on the last square(s) always promotes (T41 Q/N/F;
+//!   T43 Q/S/C/F with Q only while the side has no queen); arriving on rank 9
+//!   (Black: rank 1) from outside it may promote (T41 N/F; T43 C/F) or stay.
+//! * Game end: checkmate, stalemate, bare kings, threefold repetition (board,
+//!   side, unmoved set), 100 plies without a capture, checked in that order.
+
+pub mod fen;
+pub mod geometry;
+mod movegen;
+pub mod piece;
+pub mod position;
+mod zobrist;
+
+pub use geometry::Board;
+pub use piece::{Kind, Piece};
+pub use position::{Move, Position, Undo};
+
+use crate::error::MoveError;
+use crate::game::{Color, EndReason, Game, MoveList, Notation, Outcome};
+
+impl Game for Position {
+    type Move = Move;
+    type Undo = Undo;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_legal(out);
+    }
+
+    #[inline]
+    fn count_legal(&self) -> usize {
+        self.count_legal_moves()
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list.contains(&m)
+    }
+
+    #[inline]
+    fn make(&mut self, m: Move) -> Undo {
+        self.make_move(m)
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: Move, undo: Undo) {
+        self.unmake_move(m, undo)
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn outcome(&self, history: &[u64]) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.is_check() {
+                Outcome::Win {
+                    winner: self.side.flip(),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            });
+        }
+        if self.bare_kings() {
+            return Some(Outcome::Draw {
+                reason: EndReason::BareKings,
+            });
+        }
+        if history.iter().filter(|&&k| k == self.key).count() >= 2 {
+            return Some(Outcome::Draw {
+                reason: EndReason::Repetition,
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw {
+                reason: EndReason::MoveRule,
+            });
+        }
+        None
+    }
+}
+
+impl Notation for Position {
+    fn move_to_string(&self, m: Move) -> String {
+        let g = self.geo;
+        let mut s = format!("{}{}", g.name(m.from()), g.name(m.to()));
+        if let Some(k) = m.promotion() {
+            s.push(k.letter().to_ascii_lowercase());
+        }
+        s
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let (from, to, promo) = self.parse_move_syntax(text)?;
+        let illegal = |why: String| MoveError::Illegal {
+            text: text.to_string(),
+            why,
+        };
+        let g = self.geo;
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        let wanted = Move::new(from, to, promo);
+        if legal.contains(&wanted) {
+            return Ok(wanted);
+        }
+        match self.piece_at(from) {
+            None => return Err(illegal(format!("there is no piece on {}", g.name(from)))),
+            Some(p) if p.color() != self.side => {
+                return Err(illegal(format!(
+                    "the piece on {} is {}'s, and it is {} to move",
+                    g.name(from),
+                    p.color().name(),
+                    self.side.name()
+                )))
+            }
+            Some(_) => {}
+        }
+        let same_squares: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
+        if !same_squares.is_empty() {
+            let options: Vec<String> = same_squares
+                .iter()
+                .map(|m| {
+                    m.promotion().map_or("no suffix".to_string(), |k| {
+                        k.letter().to_ascii_lowercase().to_string()
+                    })
+                })
+                .collect();
+            return Err(illegal(format!(
+                "promotion choice must be one of: {}",
+                options.join(", ")
+            )));
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        if pseudo.iter().any(|m| m.from() == from && m.to() == to) {
+            return Err(illegal("it leaves the own king in check".to_string()));
+        }
+        let piece = self.piece_at(from).expect("checked above");
+        Err(illegal(format!(
+            "a {} cannot move from {} to {} here",
+            piece.kind().name(),
+            g.name(from),
+            g.name(to)
+        )))
+    }
+
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+}
+
+impl Position {
+    /// Splits `from`, `to` and the promotion letter, checking square names.
+    fn parse_move_syntax(&self, text: &str) -> Result<(usize, usize, Option<Kind>), MoveError> {
+        let syntax = |why: &str| MoveError::Syntax {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
+        let g = self.geo;
+        let bytes = text.as_bytes();
+        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+            return Err(syntax("expected from-square, to-square and an optional promotion letter, like c2c4 or b9c10q"));
+        }
+        // A square is letters then digits; read two of them.
+        let mut i = 0;
+        let mut squares = [0usize; 2];
+        for slot in &mut squares {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_lowercase() {
+                i += 1;
+            }
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            let name = &text[start..i];
+            *slot = g.parse_square(name).ok_or_else(|| {
+                if name.is_empty() {
+                    syntax("expected a square name")
+                } else {
+                    MoveError::Syntax {
+                        text: text.to_string(),
+                        why: format!("'{name}' is not a square of this board"),
+                    }
+                }
+            })?;
+        }
+        let promo = match &text[i..] {
+            "" => None,
+            rest if rest.len() == 1 => {
+                let k = Kind::from_letter(rest.chars().next().unwrap())
+                    .filter(|k| *k != Kind::King && *k != Kind::Woozan)
+                    .ok_or_else(|| syntax("unknown promotion letter"))?;
+                Some(k)
+            }
+            _ => return Err(syntax("unexpected text after the to-square")),
+        };
+        Ok((squares[0], squares[1], promo))
+    }
+}

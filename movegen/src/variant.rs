@@ -1,0 +1,182 @@
+//! Variant ids and the one enum that picks a game at run time.
+//!
+//! Everything below this level is generic and monomorphised per game; front
+//! ends (CLI, CECP, the referee) hold an [`AnyPosition`] and dispatch once
+//! per command with [`with_position!`](crate::with_position).
+
+use crate::error::{FenError, MoveError};
+use crate::game::{Game, Notation};
+use crate::trubix::{self, Board};
+use std::fmt;
+use std::str::FromStr;
+
+/// The games this build plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Trubix,
+    Trubix43,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Trubix, Variant::Trubix43];
+
+    /// The id used on the command line, in CECP and in PGN.
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::Trubix => "trubix",
+            Variant::Trubix43 => "trubix43",
+        }
+    }
+
+    /// Human name.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Trubix => "Trubix",
+            Variant::Trubix43 => "Trubix-43",
+        }
+    }
+
+    /// One-line description for `curio variants`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Variant::Trubix => "41 squares on a 5x11 grid with holes; woozans, fleurbics, knights",
+            Variant::Trubix43 => {
+                "43 squares; half-offset bc0/cd0/bc10/cd10 with forking lines, crowned knight, squire, one queen"
+            }
+        }
+    }
+
+    /// Number of squares on the board.
+    pub fn squares(self) -> u32 {
+        match self {
+            Variant::Trubix => 41,
+            Variant::Trubix43 => 43,
+        }
+    }
+
+    pub fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Trubix => trubix::fen::start_fen(Board::T41),
+            Variant::Trubix43 => trubix::fen::start_fen(Board::T43),
+        }
+    }
+
+    /// The comma-separated list of ids, for error messages and help.
+    pub fn list() -> String {
+        Variant::ALL
+            .iter()
+            .map(|v| v.id())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An unknown variant id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown variant '{}' (this build plays: {})",
+            self.0,
+            Variant::list()
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// A position of any game, chosen at run time.
+#[derive(Clone, Debug)]
+pub enum AnyPosition {
+    Trubix(trubix::Position),
+    Trubix43(trubix::Position),
+}
+
+/// Runs `$body` with `$pos` bound to the concrete position inside an
+/// [`AnyPosition`], so the body is monomorphised per game.
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $pos:ident => $body:expr) => {
+        match $any {
+            $crate::variant::AnyPosition::Trubix($pos) => $body,
+            $crate::variant::AnyPosition::Trubix43($pos) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    pub fn start(v: Variant) -> AnyPosition {
+        match v {
+            Variant::Trubix => AnyPosition::Trubix(trubix::Position::start(Board::T41)),
+            Variant::Trubix43 => AnyPosition::Trubix43(trubix::Position::start(Board::T43)),
+        }
+    }
+
+    pub fn from_fen(v: Variant, fen: &str) -> Result<AnyPosition, FenError> {
+        Ok(match v {
+            Variant::Trubix => AnyPosition::Trubix(trubix::Position::from_fen(Board::T41, fen)?),
+            Variant::Trubix43 => {
+                AnyPosition::Trubix43(trubix::Position::from_fen(Board::T43, fen)?)
+            }
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyPosition::Trubix(_) => Variant::Trubix,
+            AnyPosition::Trubix43(_) => Variant::Trubix43,
+        }
+    }
+
+    pub fn fen(&self) -> String {
+        with_position!(self, p => p.to_fen())
+    }
+
+    /// Plays one move given as text; on error the position is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        with_position!(self, p => {
+            let m = p.parse_move(text)?;
+            p.make(m);
+            Ok(())
+        })
+    }
+
+    /// The legal moves as text, in byte order.
+    pub fn legal_move_strings(&self) -> Vec<String> {
+        with_position!(self, p => {
+            let mut list = crate::game::MoveList::new();
+            p.legal_moves(&mut list);
+            let mut v: Vec<String> = list.iter().map(|&m| p.move_to_string(m)).collect();
+            v.sort();
+            v
+        })
+    }
+
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        with_position!(self, p => crate::perft::perft(p, depth))
+    }
+
+    pub fn divide(&mut self, depth: u32, on_move: impl FnMut(&str, u64)) -> Vec<(String, u64)> {
+        with_position!(self, p => crate::perft::divide(p, depth, on_move))
+    }
+}

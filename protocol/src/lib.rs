@@ -1,0 +1,5 @@
+//! Curio's front ends. For now: the command-line tools (`perft`,
+//! `variants`). CECP, `play`, `analyze` and the match runner come later and
+//! live here too; each talks to the games only through `movegen`.
+
+pub mod cli;
