@@ -168,9 +168,11 @@ impl Position {
                     let (color, rank) = match ch {
                         'A'..='E' => (Color::White, 2),
                         'a'..='e' => (Color::Black, 8),
-                        _ => return err(format!(
+                        _ => {
+                            return err(format!(
                             "unmoved-woozan field '{text}': '{ch}' is not a file letter A-E or a-e"
-                        )),
+                        ))
+                        }
                     };
                     let s = sq((ch.to_ascii_lowercase() as u8 - b'a') as usize, rank);
                     if set & bit(s) != 0 {

@@ -12,7 +12,7 @@ use super::geometry::Board;
 use super::piece::{Kind, Piece};
 use super::position::{Move, Position};
 use crate::bits::{bit, Bits};
-use crate::game::MoveList;
+use crate::game::{Color, MoveList};
 
 /// Where a generated move goes: a list (legal move generation) or a counter
 /// (bulk counting at the last perft ply).
@@ -279,5 +279,12 @@ impl Position {
     /// Whether `m` captures.
     pub fn is_capture(&self, m: Move) -> bool {
         self.piece_at(m.to()).is_some()
+    }
+}
+
+impl Position {
+    /// Whether square `s` is attacked by any piece of `by`.
+    pub fn is_attacked(&self, s: usize, by: Color) -> bool {
+        self.attacked_by(s, self.occupied(), self.pieces(by))
     }
 }
