@@ -297,7 +297,7 @@ impl Geometry {
             self.board & bit(s) != 0 && (kind == Board::T41 || (1..=9).contains(&rank_of(s)))
         };
         let mut next = [[0u64; 8]; CELLS];
-        for s in 0..CELLS {
+        for (s, links) in next.iter_mut().enumerate() {
             if !regular(s) {
                 continue;
             }
@@ -308,7 +308,7 @@ impl Geometry {
                 if (0..FILES as i32).contains(&f) && (0..RANKS as i32).contains(&r) {
                     let t = sq(f as usize, r as usize);
                     if regular(t) {
-                        next[s][d as usize] |= bit(t);
+                        links[d as usize] |= bit(t);
                     }
                 }
             }
