@@ -39,9 +39,9 @@ impl Variant {
     /// One-line description for `curio variants`.
     pub fn summary(self) -> &'static str {
         match self {
-            Variant::Trubix => "41 squares on a 5x11 grid with holes; woozans, fleurbics, knights",
+            Variant::Trubix => "5x11 grid with holes; woozans, fleurbics, knights",
             Variant::Trubix43 => {
-                "43 squares; half-offset bc0/cd0/bc10/cd10 with forking lines, crowned knight, squire, one queen"
+                "half-offset bc0/cd0/bc10/cd10 with forking lines; crowned knights, squire, one queen"
             }
         }
     }
