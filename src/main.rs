@@ -2,10 +2,13 @@
 //! ends in the `protocol` crate.
 
 use clap::{Parser, Subcommand};
+use engine::limits::Limits;
 use movegen::Variant;
+use protocol::analysis::{self, AnalyzeArgs};
 use protocol::cli::{self, CliError, PerftArgs};
 use std::io;
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -14,8 +17,9 @@ use std::process::ExitCode;
     about = "Curio: an engine for strange chess variants",
     long_about = "Curio plays strange chess variants. Games in this build: trubix \
                   (Trubix, 41 squares) and trubix43 (Trubix-43, 43 squares).\n\n\
-                  Subcommands give perft (move-generator counts) and the list of \
-                  games. Rules for each game: docs/rules/."
+                  Subcommands: analyze (search a position), bench (search \
+                  signature and speed), perft (move-generator counts) and variants. \
+                  Rules for each game: docs/rules/."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -50,6 +54,58 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a position and print each iteration, then the best move
+    #[command(
+        long_about = "Searches a position (the start position, or --fen, after --moves) \
+        and prints one line per completed iteration: depth, seldepth, multipv line, score \
+        (`cp N` centipawns for the side to move, or `mate N` in moves, negative when \
+        mated), nodes, nps, time in ms and the principal variation; then `bestmove M`.\n\n\
+        Without a limit it searches to depth 12. Limits combine: the first reached stops."
+    )]
+    Analyze {
+        /// Game to use (see `curio variants`)
+        #[arg(long, short = 'v')]
+        variant: String,
+        /// Start from this FEN instead of the start position
+        #[arg(long)]
+        fen: Option<String>,
+        /// Space-separated moves to play first
+        #[arg(long)]
+        moves: Option<String>,
+        /// Stop after this many plies
+        #[arg(long, short = 'd')]
+        depth: Option<u32>,
+        /// Stop after this many milliseconds
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Stop after this many nodes
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Number of best lines to show
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        /// Search threads
+        #[arg(long, short = 't', default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB
+        #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
+        hash: usize,
+    },
+    /// Fixed-depth search of fixed positions: node-count signature and speed
+    #[command(
+        long_about = "Searches fixed positions of each game (or of --variant) to a fixed \
+        depth with one thread and a 16 MiB hash, and prints one line per position, then \
+        `Bench: <nodes> nodes <nps> nps`. The node total is deterministic: it is the \
+        signature of the search's behaviour, recorded in every commit that changes it."
+    )]
+    Bench {
+        /// Only this game
+        #[arg(long, short = 'v')]
+        variant: Option<String>,
+        /// Search depth
+        #[arg(long, short = 'd', default_value_t = protocol::analysis::BENCH_DEPTH)]
+        depth: u32,
+    },
     /// List the games this build plays
     Variants,
 }
@@ -76,6 +132,44 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 divide,
             };
             cli::perft(&args, &mut stdout.lock(), &mut io::stderr())?;
+        }
+        Command::Analyze {
+            variant,
+            fen,
+            moves,
+            depth,
+            movetime,
+            nodes,
+            multipv,
+            threads,
+            hash,
+        } => {
+            let mut limits = Limits {
+                depth,
+                nodes,
+                movetime: movetime.map(Duration::from_millis),
+                ..Limits::default()
+            };
+            if depth.is_none() && nodes.is_none() && movetime.is_none() {
+                limits.depth = Some(12);
+            }
+            let args = AnalyzeArgs {
+                variant: parse_variant(&variant)?,
+                fen,
+                moves,
+                limits,
+                multipv,
+                threads,
+                hash_mib: hash,
+            };
+            analysis::analyze(&args, &mut stdout.lock())?;
+        }
+        Command::Bench { variant, depth } => {
+            let variants = match variant {
+                Some(v) => vec![parse_variant(&v)?],
+                None => Variant::ALL.to_vec(),
+            };
+            analysis::bench(&variants, depth, &mut stdout.lock())?;
         }
         Command::Variants => cli::variants(&mut stdout.lock())?,
     }

@@ -1,7 +1,153 @@
-//! Searches generic over `movegen::Game`: alpha-beta (iterative deepening,
-//! PVS, transposition table, quiescence, Lazy SMP) and, for Reality Check,
-//! ISMCTS. Reports progress through an observer; knows nothing of output
-//! formats.
+//! Curio's searches, generic over the game traits of `movegen` and the
+//! evaluation of `eval`: alpha-beta with Lazy SMP threads now, ISMCTS for
+//! Reality Check later. Progress goes out through [`observer::Observer`];
+//! this crate knows nothing of output formats or protocols.
 //!
-//! Empty in this first milestone: the search arrives with issue 3. The crate
-//! exists now so the workspace has its final shape and layering.
+//! [`Engine`] owns what lives across searches (the transposition table, the
+//! thread count and the stop flag) and runs one search at a time.
+
+pub mod limits;
+pub mod observer;
+pub mod score;
+pub mod search;
+pub mod tt;
+
+use eval::Evaluator;
+use limits::Limits;
+use observer::Observer;
+use score::Score;
+use search::{Shared, Thread};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tt::TranspositionTable;
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// Options of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchOptions {
+    /// Number of best lines to report (analysis).
+    pub multipv: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { multipv: 1 }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// None only when the root has no legal move.
+    pub best: Option<M>,
+    /// For the side to move at the root.
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    pub pv: Vec<M>,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// The search engine: transposition table, threads, stop flag.
+pub struct Engine {
+    tt: TranspositionTable,
+    threads: usize,
+    stop: Arc<AtomicBool>,
+}
+
+impl Engine {
+    pub fn new(hash_mib: usize, threads: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mib),
+            threads: threads.max(1),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash(&mut self, mib: usize) {
+        self.tt = TranspositionTable::new(mib);
+    }
+
+    pub fn hash_mib(&self) -> usize {
+        self.tt.mib()
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets everything learnt (a new game), so searches repeat exactly.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// A handle that stops the running search when set (from any thread).
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches `root`. `history` holds the keys of the game's earlier
+    /// positions (oldest first) for repetition detection.
+    pub fn search<G: Evaluator>(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        options: &SearchOptions,
+        observer: &mut dyn Observer<G::Move>,
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stop.store(false, Relaxed);
+        self.tt.new_search();
+        let nodes = AtomicU64::new(0);
+        let tt = &self.tt;
+        let stop = &*self.stop;
+        let helpers = self.threads - 1;
+        let main_result = std::thread::scope(|scope| {
+            for id in 1..=helpers {
+                let mut pos = root.clone();
+                let nodes = &nodes;
+                // Helpers have no limits of their own: the main thread stops
+                // them through the shared flag.
+                let helper_limits = Limits {
+                    depth: limits.depth,
+                    infinite: true,
+                    ..Limits::default()
+                };
+                scope.spawn(move || {
+                    let shared = Shared { tt, stop, nodes };
+                    let mut t: Thread<G> = Thread::new(shared, id, helper_limits, history, start);
+                    t.run(&mut pos, 1, None);
+                });
+            }
+            let shared = Shared {
+                tt,
+                stop,
+                nodes: &nodes,
+            };
+            let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start);
+            let mut pos = root.clone();
+            let r = main.run(&mut pos, options.multipv, Some(observer));
+            // Release the helpers.
+            stop.store(true, Relaxed);
+            r
+        });
+        SearchResult {
+            best: main_result.best,
+            score: main_result.score,
+            depth: main_result.depth,
+            pv: main_result.pv,
+            nodes: nodes.load(Relaxed),
+            time: start.elapsed(),
+        }
+    }
+}

@@ -1,6 +1,26 @@
-//! Static evaluation, one module per game (material, placement, mobility and
-//! game-specific terms), built on `movegen` positions.
+//! Static evaluation, one module per game, built on `movegen` positions.
 //!
-//! Empty in this first milestone: the evaluation and its evidence-derived
-//! piece values arrive with the search (issue 3). The crate exists now so the
-//! workspace has its final shape and layering (eval knows only movegen).
+//! [`Evaluator`] is what the search asks of a game: a score from the side to
+//! move's point of view and an ordering value for tactical moves. Each game
+//! implements it in its own module with its own weights.
+
+pub mod trubix;
+
+use movegen::Tactical;
+
+/// Centipawn score type shared by evaluation and search.
+pub type Score = i32;
+
+/// Static evaluation for a game.
+pub trait Evaluator: Tactical {
+    /// The position's value in centipawns for the side to move.
+    fn evaluate(&self) -> Score;
+
+    /// Ordering value of a capture or promotion: most valuable victim first,
+    /// least valuable attacker next (MVV-LVA), promotions by their gain.
+    fn tactical_order(&self, m: Self::Move) -> i32;
+
+    /// The material value of what `m` captures plus any promotion gain: an
+    /// upper bound of what the move wins, for delta pruning.
+    fn capture_gain(&self, m: Self::Move) -> Score;
+}

@@ -193,3 +193,40 @@ pub trait Notation: Game {
     /// The position as FEN.
     fn to_fen(&self) -> String;
 }
+
+/// What alpha-beta search needs from a game beyond the rules: which moves
+/// are tactical, passing the turn for null-move pruning, and cheap draw
+/// tests that do not generate moves.
+pub trait Tactical: Game {
+    /// Size of a per-move table indexed by [`Tactical::history_index`].
+    const HISTORY_SIZE: usize;
+
+    /// Captures and promotions: the moves quiescence search looks at.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+
+    /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
+    fn history_index(&self, m: Self::Move) -> usize;
+
+    /// The move packed in 32 bits (never 0 for a real move), for the
+    /// transposition table. Moves are recognised by comparing encodings with
+    /// the freshly generated legal moves, so no decoding is needed.
+    fn encode_move(m: Self::Move) -> u32;
+
+    /// Whether passing is a sound search heuristic here: false in check and
+    /// in zugzwang-prone positions (the game decides which).
+    fn null_move_ok(&self) -> bool;
+
+    /// Passes the turn (search only; not a move of the game).
+    fn make_null(&mut self) -> Self::Undo;
+
+    /// Takes back [`Tactical::make_null`].
+    fn unmake_null(&mut self, undo: Self::Undo);
+
+    /// Plies since the last irreversible move: no position older than this
+    /// can repeat, so repetition scans stop there.
+    fn reversible_plies(&self) -> usize;
+
+    /// Whether the game is drawn by a counting or material rule (100-ply
+    /// rule, bare kings), ignoring mate, which the caller checks first.
+    fn rule_draw(&self) -> bool;
+}

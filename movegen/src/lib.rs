@@ -15,5 +15,5 @@ pub mod trubix;
 pub mod variant;
 
 pub use error::{FenError, MoveError};
-pub use game::{Color, EndReason, Game, MoveList, Notation, Outcome};
+pub use game::{Color, EndReason, Game, MoveList, Notation, Outcome, Tactical};
 pub use variant::{AnyPosition, Variant};

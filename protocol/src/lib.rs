@@ -2,4 +2,5 @@
 //! `variants`). CECP, `play`, `analyze` and the match runner come later and
 //! live here too; each talks to the games only through `movegen`.
 
+pub mod analysis;
 pub mod cli;

@@ -52,7 +52,7 @@ pub use piece::{Kind, Piece};
 pub use position::{Move, Position, Undo};
 
 use crate::error::MoveError;
-use crate::game::{Color, EndReason, Game, MoveList, Notation, Outcome};
+use crate::game::{Color, EndReason, Game, MoveList, Notation, Outcome, Tactical};
 
 impl Game for Position {
     type Move = Move;
@@ -127,6 +127,60 @@ impl Game for Position {
             });
         }
         None
+    }
+}
+
+impl Tactical for Position {
+    const HISTORY_SIZE: usize = 64 * 64;
+
+    #[inline]
+    fn is_noisy(&self, m: Move) -> bool {
+        m.promotion().is_some() || !self.squares[m.to()].is_none()
+    }
+
+    #[inline]
+    fn history_index(&self, m: Move) -> usize {
+        (m.0 & 0x0fff) as usize
+    }
+
+    #[inline]
+    fn encode_move(m: Move) -> u32 {
+        // from != to in every move, so the encoding is never 0.
+        m.0 as u32
+    }
+
+    fn null_move_ok(&self) -> bool {
+        // Endings with only kings and woozans are full of zugzwang.
+        let us = self.pieces(self.side);
+        let pieces = us & !self.by_kind[Kind::King as usize] & !self.by_kind[Kind::Woozan as usize];
+        pieces != 0 && !self.is_check()
+    }
+
+    fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: Piece::NONE,
+            unmoved: self.unmoved,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.side = self.side.flip();
+        self.key ^= zobrist::KEYS.black_to_move;
+        undo
+    }
+
+    fn unmake_null(&mut self, undo: Undo) {
+        self.side = self.side.flip();
+        self.key = undo.key;
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove as usize
+    }
+
+    #[inline]
+    fn rule_draw(&self) -> bool {
+        self.halfmove >= 100 || self.bare_kings()
     }
 }
 

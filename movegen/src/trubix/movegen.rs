@@ -173,10 +173,11 @@ impl Position {
         }
     }
 
-    /// Destinations of the non-woozan piece `kind` on `s` (captures of own
-    /// pieces not yet removed).
+    /// Squares a piece of `kind` on `s` attacks with occupancy `occ` (own
+    /// pieces not removed). For every piece but the woozan these are also
+    /// its move targets; the woozan attacks only its diagonal neighbours.
     #[inline]
-    fn piece_targets(&self, kind: Kind, s: usize, occ: u64) -> u64 {
+    pub fn attacks_from(&self, kind: Kind, s: usize, occ: u64) -> u64 {
         let g = self.geo;
         match kind {
             Kind::King => g.king[s],
@@ -185,7 +186,7 @@ impl Position {
             Kind::Crowned => g.knight[s] | g.king[s],
             Kind::Squire => g.orth[s].attacks(occ) | g.diag_step[s],
             Kind::Fleurbic => g.king[s] | g.leap2[s],
-            Kind::Woozan => unreachable!("woozans are generated separately"),
+            Kind::Woozan => g.diag_step[s],
         }
     }
 
@@ -214,7 +215,7 @@ impl Position {
         // Non-woozan pieces.
         for s in Bits(own & !self.by_kind[Kind::Woozan as usize]) {
             let kind = self.squares[s].kind();
-            let targets = self.piece_targets(kind, s, occ) & !own;
+            let targets = self.attacks_from(kind, s, occ) & !own;
             if risky & bit(s) == 0 {
                 for t in Bits(targets) {
                     out.push(Move::new(s, t, None));

@@ -1,0 +1,124 @@
+//! What bounds a search, and how much of the clock a move may spend.
+
+use std::time::Duration;
+
+/// The player's clock when the search starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left for the side to move.
+    pub remaining: Duration,
+    /// Increment per move.
+    pub increment: Duration,
+    /// Moves until the next time control (None: sudden death / increment).
+    pub moves_to_go: Option<u32>,
+}
+
+/// Search limits; every one that is set applies (the first reached stops).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Exactly this long per move (stopped early only by a forced result).
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+    /// Run until stopped from outside (analysis).
+    pub infinite: bool,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(t: Duration) -> Limits {
+        Limits {
+            movetime: Some(t),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Time the search aims to use and the time it must never exceed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start another iteration after this much of the time.
+    pub soft: Duration,
+    /// Stop at once after this.
+    pub hard: Duration,
+}
+
+/// Reserve for process and protocol overhead per move.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+impl Limits {
+    /// The time budget, or None when only depth/nodes/infinite bound it.
+    pub fn budget(&self) -> Option<Budget> {
+        if self.infinite {
+            return None;
+        }
+        let from_movetime = self.movetime.map(|t| Budget { soft: t, hard: t });
+        let from_clock = self.clock.map(|c| {
+            let left = c.remaining.saturating_sub(MOVE_OVERHEAD);
+            // Expect ~30 more moves in sudden death; with moves-to-go spread
+            // the time over those plus a reserve.
+            let horizon = c.moves_to_go.map_or(30, |m| m.clamp(1, 50) + 2);
+            let share = left / horizon + c.increment * 3 / 4;
+            let hard_cap = left * 2 / 5;
+            let soft = share.min(hard_cap);
+            let hard = (share * 4).min(hard_cap).max(soft);
+            Budget { soft, hard }
+        });
+        match (from_movetime, from_clock) {
+            (Some(a), Some(b)) => Some(if a.hard < b.hard { a } else { b }),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_sane() {
+        let l = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(1000),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let b = l.budget().unwrap();
+        assert!(
+            b.soft >= Duration::from_millis(80) && b.soft <= Duration::from_millis(150),
+            "{b:?}"
+        );
+        assert!(b.hard <= Duration::from_millis(400), "{b:?}");
+        // Almost flagged: never more than 40% of what is left.
+        let l = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(50),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        assert!(l.budget().unwrap().hard <= Duration::from_millis(20));
+        assert_eq!(Limits::depth(3).budget(), None);
+        let m = Limits::movetime(Duration::from_millis(250))
+            .budget()
+            .unwrap();
+        assert_eq!(m.hard, Duration::from_millis(250));
+    }
+}

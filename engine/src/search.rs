@@ -1,0 +1,622 @@
+//! One search thread: iterative deepening over principal-variation search
+//! with aspiration windows, a quiescence search, and the usual selectivity
+//! (check extension, null move, late-move reductions, futility and
+//! late-move pruning), each guarded where it would be unsound.
+//!
+//! Several threads run this same code on one shared transposition table
+//! (Lazy SMP, see `lib.rs`); only the main thread reports and decides when
+//! to stop.
+
+use crate::limits::{Budget, Limits};
+use crate::observer::{Iteration, Observer};
+use crate::score::*;
+use crate::tt::{Bound, TranspositionTable};
+use eval::Evaluator;
+use movegen::game::MoveList;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Deepest ply the search goes to (quiescence included).
+pub const MAX_PLY: usize = 120;
+
+/// What the threads share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    /// Nodes of all threads, flushed every few thousand nodes.
+    pub nodes: &'a AtomicU64,
+}
+
+/// What one thread found.
+#[derive(Clone, Debug)]
+pub struct ThreadResult<M> {
+    pub best: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub pv: Vec<M>,
+}
+
+pub(crate) struct Thread<'a, G: Evaluator> {
+    shared: Shared<'a>,
+    id: usize,
+    limits: Limits,
+    budget: Option<Budget>,
+    start: Instant,
+    pub nodes: u64,
+    flushed: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Keys of the game before the root, then of every position on the path.
+    keys: Vec<u64>,
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+    /// Root moves not to search (earlier lines of a multi-PV iteration).
+    excluded: Vec<G::Move>,
+}
+
+/// Late-move reduction in plies for a depth and move number.
+fn lmr(depth: i32, index: usize) -> i32 {
+    let r = 0.7 + (depth as f64).ln() * (index as f64).ln() / 2.3;
+    r as i32
+}
+
+impl<'a, G: Evaluator> Thread<'a, G> {
+    pub fn new(
+        shared: Shared<'a>,
+        id: usize,
+        limits: Limits,
+        history: &[u64],
+        start: Instant,
+    ) -> Self {
+        Thread {
+            shared,
+            id,
+            budget: limits.budget(),
+            limits,
+            start,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            stopped: false,
+            keys: history.to_vec(),
+            killers: vec![[0; 2]; MAX_PLY + 2],
+            history: vec![0; G::HISTORY_SIZE],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            excluded: Vec::new(),
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Polls the stop conditions; cheap enough to call at every node.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.shared.stop.load(Relaxed) {
+            self.stopped = true;
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Relaxed);
+            self.flushed = self.nodes;
+            if self.is_main() {
+                if let Some(b) = self.budget {
+                    if self.start.elapsed() >= b.hard {
+                        self.halt();
+                    }
+                }
+            }
+        }
+        if let Some(limit) = self.limits.nodes {
+            // One thread counts exactly (deterministic); with helpers the
+            // shared total decides.
+            let total = self.shared.nodes.load(Relaxed) + self.nodes - self.flushed;
+            if self.nodes >= limit || total >= limit {
+                self.halt();
+            }
+        }
+        self.stopped
+    }
+
+    fn halt(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Relaxed);
+    }
+
+    /// Twofold repetition on the path or with the game before the root.
+    fn is_repetition(&self, pos: &G) -> bool {
+        let key = pos.key();
+        let n = self.keys.len();
+        let window = pos.reversible_plies().min(n.saturating_sub(1));
+        let mut back = 2;
+        while back <= window {
+            let k = self.keys[n - 1 - back];
+            if k == key {
+                return true;
+            }
+            // A null move (key 0) breaks the chain of real moves.
+            if k == 0 || self.keys[n - back] == 0 {
+                return false;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Iterative deepening from `root`. Reports through `observer` when it
+    /// is the main thread.
+    pub fn run(
+        &mut self,
+        root: &mut G,
+        multipv: usize,
+        mut observer: Option<&mut dyn Observer<G::Move>>,
+    ) -> ThreadResult<G::Move> {
+        let mut root_moves = MoveList::new();
+        root.legal_moves(&mut root_moves);
+        let mut result = ThreadResult {
+            best: root_moves.first().copied(),
+            score: if root_moves.is_empty() && root.in_check() {
+                -MATE
+            } else {
+                DRAW
+            },
+            depth: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        self.keys.push(root.key());
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 10)
+            .min(MAX_PLY as u32 - 10) as i32;
+        let lines = multipv.clamp(1, root_moves.len());
+        let mut prev_score = 0;
+        // Helpers start one ply deeper on odd ids so threads spread out.
+        let first = 1 + (self.id % 2) as i32;
+        let mut depth = first;
+        while depth <= max_depth {
+            self.excluded.clear();
+            let mut completed = Vec::new();
+            for line in 0..lines {
+                self.seldepth = 0;
+                let guess = if line == 0 {
+                    prev_score
+                } else {
+                    completed_score(&completed)
+                };
+                let score = self.aspiration(root, depth, guess);
+                let pv = self.pv[0].clone();
+                if self.stopped {
+                    // An interrupted iteration's first line still names a
+                    // fully searched move that beat the window: play it,
+                    // with the last complete score.
+                    if line == 0 && !pv.is_empty() && result.depth > 0 {
+                        result.best = Some(pv[0]);
+                        result.pv = pv;
+                    }
+                    break;
+                }
+                if pv.is_empty() {
+                    break;
+                }
+                if line == 0 {
+                    prev_score = score;
+                    result = ThreadResult {
+                        best: Some(pv[0]),
+                        score,
+                        depth: depth as u32,
+                        pv: pv.clone(),
+                    };
+                }
+                self.excluded.push(pv[0]);
+                completed.push(score);
+                if let Some(obs) = observer.as_deref_mut() {
+                    let nodes = self.shared.nodes.load(Relaxed) + self.nodes - self.flushed;
+                    obs.iteration(&Iteration {
+                        depth: depth as u32,
+                        seldepth: self.seldepth as u32,
+                        multipv: line + 1,
+                        score,
+                        nodes,
+                        time: self.start.elapsed(),
+                        pv,
+                        hashfull: self.shared.tt.hashfull(),
+                    });
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if self.is_main() {
+                if let Some(b) = self.budget {
+                    let elapsed = self.start.elapsed();
+                    // A one-reply position, or most of the soft budget gone:
+                    // the next iteration would not finish in time.
+                    if elapsed >= b.soft * 3 / 5
+                        || root_moves.len() == 1 && self.limits.clock.is_some()
+                    {
+                        break;
+                    }
+                }
+                // A found mate cannot get better by searching deeper.
+                if is_mate(prev_score)
+                    && self.limits.clock.is_some()
+                    && depth > 2 * (MATE - prev_score.abs()) + 2
+                {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.keys.pop();
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+        result
+    }
+
+    /// Root search with an aspiration window around the previous score.
+    fn aspiration(&mut self, root: &mut G, depth: i32, guess: Score) -> Score {
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if depth >= 5 && !is_mate(guess) {
+            (guess - delta, guess + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search(root, depth, alpha, beta, 0, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 10;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let child = std::mem::take(&mut self.pv[ply + 1]);
+        let line = &mut self.pv[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&child);
+        self.pv[ply + 1] = child;
+    }
+
+    /// Principal-variation search. `pv_node`: the window is open.
+    fn search(
+        &mut self,
+        pos: &mut G,
+        mut depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return DRAW;
+        }
+        let root = ply == 0;
+        let in_check = pos.in_check();
+        if !root {
+            if self.is_repetition(pos) {
+                return DRAW;
+            }
+            if pos.rule_draw() && !(in_check && pos.count_legal() == 0) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY {
+                return pos.evaluate();
+            }
+            // Mate distance pruning: no line here can beat a shorter mate.
+            alpha = alpha.max(-MATE + ply as Score);
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = pos.key();
+        let hit = self.shared.tt.probe(key);
+        let tt_move = hit.map_or(0, |h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 6 && static_eval - 90 * depth >= beta && !is_mate(beta) {
+                return static_eval;
+            }
+            // Null move, where passing cannot be the best move anyway.
+            if depth >= 3
+                && static_eval >= beta
+                && pos.null_move_ok()
+                && self.keys.last() != Some(&0)
+            {
+                let r = 3 + depth / 4;
+                let undo = pos.make_null();
+                self.keys.push(0);
+                let score = -self.search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.keys.pop();
+                pos.unmake_null(undo);
+                if self.stopped {
+                    return DRAW;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as Score } else { DRAW };
+        }
+        let mut scores: MoveList<i32> = MoveList::new();
+        let killers = self.killers[ply];
+        for &m in &moves {
+            let code = G::encode_move(m);
+            let s = if code == tt_move {
+                2_000_000_000
+            } else if pos.is_noisy(m) {
+                1_000_000_000 + pos.tactical_order(m)
+            } else if code == killers[0] {
+                900_000_000
+            } else if code == killers[1] {
+                800_000_000
+            } else {
+                self.history[pos.history_index(m)]
+            };
+            scores.push(s);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: MoveList<G::Move> = MoveList::new();
+        for i in 0..moves.len() {
+            // Selection sort: the rest stays unsorted until needed.
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if scores[k] > scores[j] {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let m = moves[i];
+            if root && self.excluded.contains(&m) {
+                continue;
+            }
+            let noisy = pos.is_noisy(m);
+
+            // Shallow pruning of quiet moves that cannot raise alpha.
+            if !root && !pv_node && !in_check && !noisy && best > -MATE_BOUND {
+                if depth <= 3 && searched >= 4 + (depth * depth) as usize {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 120 * depth <= alpha {
+                    // Still search checks: make first and look.
+                    let undo = pos.make(m);
+                    let checks = pos.in_check();
+                    pos.unmake(m, undo);
+                    if !checks {
+                        continue;
+                    }
+                }
+            }
+
+            let undo = pos.make(m);
+            self.keys.push(pos.key());
+            let gives_check = pos.in_check();
+            let mut score;
+            if searched == 0 {
+                score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && !noisy && !in_check && !gives_check && searched >= 2 {
+                    reduction = lmr(depth, searched);
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    if scores[i] >= 800_000_000 {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, depth - 2);
+                }
+                score = -self.search(
+                    pos,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.keys.pop();
+            pos.unmake(m, undo);
+            if self.stopped {
+                return DRAW;
+            }
+            searched += 1;
+
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if alpha >= beta {
+                        if !noisy {
+                            self.reward_quiet(pos, m, ply, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets_tried.push(m);
+            }
+        }
+        if searched == 0 {
+            // Every move was excluded (multi-PV) or pruned.
+            return if root { -INFINITE } else { alpha };
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !root || self.excluded.is_empty() {
+            let code = best_move.map_or(0, |m| G::encode_move(m));
+            self.shared
+                .tt
+                .store(key, code, to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// Killer and history updates after a quiet move caused a cutoff.
+    fn reward_quiet(&mut self, pos: &G, m: G::Move, ply: usize, depth: i32, tried: &[G::Move]) {
+        let code = G::encode_move(m);
+        let k = &mut self.killers[ply];
+        if k[0] != code {
+            k[1] = k[0];
+            k[0] = code;
+        }
+        let bonus = (depth * depth).min(400);
+        let idx = pos.history_index(m);
+        let h = &mut self.history[idx];
+        *h += 32 * bonus - *h * bonus / 512;
+        for &q in tried {
+            let h = &mut self.history[pos.history_index(q)];
+            *h -= 32 * bonus + *h * bonus / 512;
+        }
+    }
+
+    /// Quiescence: captures and promotions, and every evasion when in check.
+    fn qsearch(&mut self, pos: &mut G, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.should_stop() {
+            return DRAW;
+        }
+        if pos.rule_draw() {
+            return DRAW;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { DRAW } else { pos.evaluate() };
+        }
+        let stand_pat = if in_check {
+            -MATE + ply as Score
+        } else {
+            pos.evaluate()
+        };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as Score } else { DRAW };
+        }
+        let mut list: MoveList<(G::Move, i32)> = MoveList::new();
+        for &m in &moves {
+            if in_check || pos.is_noisy(m) {
+                // Delta pruning: even winning the piece would not reach alpha.
+                if !in_check && stand_pat + pos.capture_gain(m) + 150 <= alpha {
+                    continue;
+                }
+                let order = if pos.is_noisy(m) {
+                    pos.tactical_order(m) + 1_000_000
+                } else {
+                    0
+                };
+                list.push((m, order));
+            }
+        }
+        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+        let mut best = stand_pat;
+        for (m, _) in list {
+            let undo = pos.make(m);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            pos.unmake(m, undo);
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn completed_score(scores: &[Score]) -> Score {
+    scores.last().copied().unwrap_or(0)
+}

@@ -1,0 +1,221 @@
+//! The transposition table: shared by all search threads without locks.
+//!
+//! Buckets of four 16-byte entries (one cache line). Each entry stores
+//! `key ^ data` next to `data`, so a torn write by another thread shows up
+//! as a key mismatch instead of a wrong hit (the "lockless hashing" trick).
+//!
+//! Data layout (64 bits): move 0-31, score 32-47 (i16), depth 48-55,
+//! bound 56-57, age 58-63.
+//!
+//! Replacement: a bucket's entry with the same key is overwritten unless
+//! the new result is much shallower and not exact; otherwise the entry
+//! with the lowest `depth - 4 * age distance` goes, so old searches' entries
+//! make room first.
+
+use crate::score::Score;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// How a stored score relates to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Score is exact (PV node).
+    Exact = 1,
+    /// Score is a lower bound (fail high).
+    Lower = 2,
+    /// Score is an upper bound (fail low).
+    Upper = 3,
+}
+
+/// A probe result.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub mv: u32,
+    pub score: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (rounded down to a power of two buckets;
+    /// at least one bucket).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let mut buckets = (bytes / (16 * BUCKET)).max(1);
+        buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
+        let mut entries = Vec::with_capacity(buckets * BUCKET);
+        entries.resize_with(buckets * BUCKET, Entry::default);
+        TranspositionTable {
+            entries,
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in MiB.
+    pub fn mib(&self) -> usize {
+        self.entries.len() * 16 / (1024 * 1024)
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        for e in &mut self.entries {
+            *e = Entry::default();
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// Marks the start of a new search, so older entries age.
+    pub fn new_search(&self) {
+        let a = self.age.load(Relaxed);
+        self.age.store((a + 1) & 63, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &[Entry] {
+        // Multiply-shift maps the key onto the buckets without modulo bias.
+        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        &self.entries[i * BUCKET..(i + 1) * BUCKET]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        for e in self.bucket(key) {
+            let data = e.data.load(Relaxed);
+            if data != 0 && e.check.load(Relaxed) ^ data == key {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, mv: u32, score: Score, depth: i32, bound: Bound) {
+        let age = self.age.load(Relaxed) as u64;
+        let bucket = self.bucket(key);
+        let mut victim = &bucket[0];
+        let mut victim_worth = i32::MAX;
+        for e in bucket {
+            let data = e.data.load(Relaxed);
+            if data == 0 {
+                victim = e;
+                break;
+            }
+            if e.check.load(Relaxed) ^ data == key {
+                let old = unpack(data);
+                if bound != Bound::Exact && depth + 3 < old.depth && old_age(data) == age {
+                    return;
+                }
+                // Keep the old move when the new result has none.
+                let mv = if mv == 0 { old.mv } else { mv };
+                write(e, key, pack(mv, score, depth, bound, age));
+                return;
+            }
+            let age_gap = ((age + 64 - old_age(data)) & 63) as i32;
+            let worth = unpack(data).depth - 4 * age_gap;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        write(victim, key, pack(mv, score, depth, bound, age));
+    }
+
+    /// Permille of the first thousand entries used by the current search.
+    pub fn hashfull(&self) -> usize {
+        let age = self.age.load(Relaxed) as u64;
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Relaxed);
+                d != 0 && old_age(d) == age
+            })
+            .count();
+        used * 1000 / n
+    }
+}
+
+#[inline]
+fn write(e: &Entry, key: u64, data: u64) {
+    e.check.store(key ^ data, Relaxed);
+    e.data.store(data, Relaxed);
+}
+
+#[inline]
+fn pack(mv: u32, score: Score, depth: i32, bound: Bound, age: u64) -> u64 {
+    let depth = depth.clamp(0, 255) as u64;
+    mv as u64
+        | ((score as i16 as u16 as u64) << 32)
+        | (depth << 48)
+        | ((bound as u64) << 56)
+        | (age << 58)
+}
+
+#[inline]
+fn old_age(data: u64) -> u64 {
+    data >> 58
+}
+
+#[inline]
+fn unpack(data: u64) -> Hit {
+    Hit {
+        mv: data as u32,
+        score: (data >> 32) as u16 as i16 as Score,
+        depth: ((data >> 48) & 0xff) as i32,
+        bound: match (data >> 56) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.mib(), 1);
+        tt.store(0xdead_beef, 77, -1234, 9, Bound::Lower);
+        let h = tt.probe(0xdead_beef).unwrap();
+        assert_eq!(
+            (h.mv, h.score, h.depth, h.bound),
+            (77, -1234, 9, Bound::Lower)
+        );
+        assert!(tt.probe(0xdead_bef0).is_none());
+        // A much shallower non-exact result does not replace a deep one.
+        tt.store(0xdead_beef, 5, 10, 2, Bound::Upper);
+        assert_eq!(tt.probe(0xdead_beef).unwrap().depth, 9);
+        // An exact one does, and keeps the old move if it has none.
+        tt.store(0xdead_beef, 0, 10, 2, Bound::Exact);
+        let h = tt.probe(0xdead_beef).unwrap();
+        assert_eq!((h.mv, h.depth, h.bound), (77, 2, Bound::Exact));
+    }
+
+    #[test]
+    fn full_buckets_replace_the_least_useful_entry() {
+        let tt = TranspositionTable::new(1);
+        // Keys that land in the same bucket: same high bits.
+        let keys: Vec<u64> = (0..6).map(|i| 0xabc0_0000_0000_0000 | i).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store(k, 1, 0, 10 + i as i32, Bound::Exact);
+        }
+        // The two shallowest were replaced.
+        assert!(tt.probe(keys[0]).is_none());
+        assert!(tt.probe(keys[5]).is_some());
+    }
+}

@@ -1,0 +1,306 @@
+//! Evaluation of Trubix and Trubix-43.
+//!
+//! Terms (all from White's view, then negated for Black to move):
+//! * material, with piece values fitted to self-play results (see
+//!   `docs/engine.md`, "Piece values");
+//! * placement: a piece is worth more where it reaches more squares on an
+//!   empty board (the board is irregular, so this replaces hand-written
+//!   piece-square tables); the king prefers safety while queens and squires
+//!   are on, and the centre in the ending;
+//! * mobility: squares each piece reaches now;
+//! * woozans: advancement towards the promotion zone (more in the ending),
+//!   and a bonus for woozans protected by a friendly woozan;
+//! * king safety: enemy attacks on the squares around the king;
+//! * tempo for the side to move.
+
+use crate::{Evaluator, Score};
+use movegen::bits::{bit, Bits};
+use movegen::trubix::geometry::{rank_of, Geometry, CELLS};
+use movegen::trubix::{Board, Kind, Move, Position};
+use movegen::{Color, Game};
+use std::sync::OnceLock;
+
+/// Weights of the Trubix evaluation.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    /// Material per kind (King unused), T41 and T43 share them.
+    pub material: [Score; 7],
+    /// Placement: centipawns per empty-board target above the average.
+    pub placement: [Score; 7],
+    /// Mobility: centipawns per reachable square now.
+    pub mobility: [Score; 7],
+    /// Woozan advancement by distance from the own back rank (0..10), in
+    /// the middlegame and in the ending.
+    pub advance_mg: [Score; 11],
+    pub advance_eg: [Score; 11],
+    /// Woozan defended by a friendly woozan.
+    pub woozan_chain: Score,
+    /// Per enemy attack on a square next to the king, scaled by attackers.
+    pub king_attack: Score,
+    /// King close to the centre in the ending, per empty-board neighbour.
+    pub king_centre_eg: Score,
+    pub tempo: Score,
+}
+
+/// Indices into the per-kind arrays: the `Kind` discriminants.
+pub const DEFAULT_WEIGHTS: Weights = Weights {
+    //         K    Q    N    C    S    F    W
+    material: [0, 950, 260, 420, 620, 430, 100],
+    placement: [0, 1, 4, 3, 1, 2, 0],
+    mobility: [0, 3, 4, 3, 4, 3, 0],
+    advance_mg: [0, 0, 0, 4, 8, 14, 22, 32, 45, 70, 0],
+    advance_eg: [0, 0, 0, 8, 18, 30, 45, 65, 90, 130, 0],
+    woozan_chain: 8,
+    king_attack: 6,
+    king_centre_eg: 4,
+    tempo: 12,
+};
+
+/// Material that counts towards the game phase (non-woozan, non-king).
+fn phase_weight(k: Kind) -> i32 {
+    match k {
+        Kind::Queen => 4,
+        Kind::Squire => 3,
+        Kind::Fleurbic | Kind::Crowned => 2,
+        Kind::Knight => 1,
+        _ => 0,
+    }
+}
+
+/// Phase units of one side's starting army; the full game is twice this.
+const PHASE_MAX: i32 = 4 + 2 * 4 + 2 * 2 + 3;
+
+/// Empty-board reach per kind and square, minus the kind's board average.
+struct Tables {
+    reach: [[i32; CELLS]; 7],
+}
+
+fn tables(board: Board) -> &'static Tables {
+    static T41: OnceLock<Tables> = OnceLock::new();
+    static T43: OnceLock<Tables> = OnceLock::new();
+    let cell = match board {
+        Board::T41 => &T41,
+        Board::T43 => &T43,
+    };
+    cell.get_or_init(|| {
+        let pos = Position::start(board);
+        let g = pos.geometry();
+        let mut reach = [[0; CELLS]; 7];
+        for k in Kind::ALL {
+            let counts: Vec<(usize, i32)> = Bits(g.board)
+                .map(|s| (s, pos.attacks_from(k, s, 0).count_ones() as i32))
+                .collect();
+            let avg = counts.iter().map(|c| c.1).sum::<i32>() / counts.len() as i32;
+            for (s, c) in counts {
+                reach[k as usize][s] = c - avg;
+            }
+        }
+        Tables { reach }
+    })
+}
+
+/// Distance of a square from `c`'s back rank, 0..10.
+#[inline]
+fn progress(c: Color, s: usize) -> usize {
+    match c {
+        Color::White => rank_of(s),
+        Color::Black => 10 - rank_of(s),
+    }
+}
+
+/// The evaluation with explicit weights, from White's point of view, split
+/// into (middlegame, endgame) sums and the phase.
+pub fn evaluate_white(pos: &Position, w: &Weights) -> Score {
+    let g: &Geometry = pos.geometry();
+    let t = tables(pos.board());
+    let occ = pos.occupied();
+    let mut mg = 0;
+    let mut eg = 0;
+    let mut phase = 0;
+    let mut attacks = [0u64; 2];
+    let mut king_pressure = [0i32; 2];
+    let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
+    let zones = [g.king[kings[0]], g.king[kings[1]]];
+
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let own = pos.pieces(c);
+        let them = c.flip().index();
+        let mut side_mg = 0;
+        let mut side_eg = 0;
+        for kind in Kind::ALL {
+            let k = kind as usize;
+            for s in Bits(pos.pieces_of(c, kind)) {
+                let material = w.material[k];
+                side_mg += material;
+                side_eg += material;
+                phase += phase_weight(kind);
+                match kind {
+                    Kind::King => {}
+                    Kind::Woozan => {
+                        let p = progress(c, s);
+                        side_mg += w.advance_mg[p];
+                        side_eg += w.advance_eg[p];
+                        let att = g.diag_step[s];
+                        attacks[c.index()] |= att;
+                        if att & pos.pieces_of(c, Kind::Woozan) != 0 {
+                            side_mg += w.woozan_chain;
+                            side_eg += w.woozan_chain;
+                        }
+                        if att & zones[them] != 0 {
+                            king_pressure[them] += 1;
+                        }
+                    }
+                    _ => {
+                        let att = pos.attacks_from(kind, s, occ);
+                        attacks[c.index()] |= att;
+                        let place = t.reach[k][s] * w.placement[k];
+                        let mob = (att & !own).count_ones() as i32 * w.mobility[k];
+                        side_mg += place + mob;
+                        side_eg += place + mob;
+                        let hits = (att & zones[them]).count_ones() as i32;
+                        if hits > 0 {
+                            king_pressure[them] += hits * if kind == Kind::Queen { 3 } else { 2 };
+                        }
+                    }
+                }
+            }
+        }
+        // King: centre in the ending.
+        let ks = kings[c.index()];
+        side_eg += t.reach[Kind::King as usize][ks] * w.king_centre_eg;
+        mg += sign * side_mg;
+        eg += sign * side_eg;
+    }
+    // King safety: pressure grows faster than linearly with attackers.
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let p = king_pressure[c.index()];
+        mg -= sign * w.king_attack * p * p / 4;
+    }
+    let phase = phase.min(2 * PHASE_MAX);
+    (mg * phase + eg * (2 * PHASE_MAX - phase)) / (2 * PHASE_MAX)
+}
+
+/// Value of a kind for move ordering and delta pruning.
+#[inline]
+pub fn kind_value(k: Kind) -> Score {
+    DEFAULT_WEIGHTS.material[k as usize]
+}
+
+impl Evaluator for Position {
+    fn evaluate(&self) -> Score {
+        let white = evaluate_white(self, &DEFAULT_WEIGHTS);
+        let s = if self.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        };
+        s + DEFAULT_WEIGHTS.tempo
+    }
+
+    #[inline]
+    fn tactical_order(&self, m: Move) -> i32 {
+        let victim = self.piece_at(m.to()).map_or(0, |p| kind_value(p.kind()));
+        let promo = m
+            .promotion()
+            .map_or(0, |k| kind_value(k) - kind_value(Kind::Woozan));
+        let attacker = self.piece_at(m.from()).map_or(0, |p| kind_value(p.kind()));
+        (victim + promo) * 16 - attacker / 16
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: Move) -> Score {
+        let victim = self.piece_at(m.to()).map_or(0, |p| kind_value(p.kind()));
+        let promo = m
+            .promotion()
+            .map_or(0, |k| kind_value(k) - kind_value(Kind::Woozan));
+        victim + promo
+    }
+}
+
+/// Whether `s` is a square of the position's board (helper for tests).
+pub fn on_board(pos: &Position, s: usize) -> bool {
+    pos.geometry().board & bit(s) != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for board in [Board::T41, Board::T43] {
+            let p = Position::start(board);
+            assert_eq!(evaluate_white(&p, &DEFAULT_WEIGHTS), 0, "{board:?}");
+            assert_eq!(p.evaluate(), DEFAULT_WEIGHTS.tempo);
+        }
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        // The mirrored position (colours swapped, board flipped) has the
+        // negated White score.
+        let fen = "**k**/1nfn1/1qw2/f2w1/*w1w*/*1Wf*/*2W*/1WWF1/F1WN1/Q2NF/**K** w C 28 31";
+        let p = Position::from_fen(Board::T41, fen).unwrap();
+        let mirrored = mirror_fen(fen);
+        let q = Position::from_fen(Board::T41, &mirrored).unwrap();
+        assert_eq!(
+            evaluate_white(&p, &DEFAULT_WEIGHTS),
+            -evaluate_white(&q, &DEFAULT_WEIGHTS)
+        );
+    }
+
+    fn mirror_fen(fen: &str) -> String {
+        let mut parts = fen.split_whitespace();
+        let board: Vec<String> = parts
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if parts.next() == Some("w") { "b" } else { "w" };
+        let unmoved: String = parts
+            .next()
+            .unwrap()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        let mut u: Vec<char> = unmoved.chars().collect();
+        u.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+        let u: String = if u.is_empty() || u == ['-'] {
+            "-".into()
+        } else {
+            u.into_iter().collect()
+        };
+        format!("{} {} {} 0 1", board.join("/"), side, u)
+    }
+
+    #[test]
+    fn material_matters() {
+        let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1")
+            .unwrap();
+        assert!(up.evaluate() > 700);
+        let down = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** b - 0 1")
+            .unwrap();
+        assert!(down.evaluate() < -700);
+        assert!(on_board(&up, 2));
+    }
+}

@@ -1,0 +1,186 @@
+//! `curio analyze` and `curio bench`: searches from the command line.
+
+use crate::cli::{position_from, CliError};
+use engine::limits::Limits;
+use engine::observer::{Iteration, Observer};
+use engine::score::mate_in_moves;
+use engine::{Engine, SearchOptions};
+use eval::Evaluator;
+use movegen::game::Notation;
+use movegen::{with_position, Variant};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// A score as text: `cp 35` or `mate 3` / `mate -2` (moves).
+pub fn score_text(s: i32) -> String {
+    match mate_in_moves(s) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {s}"),
+    }
+}
+
+/// Move texts of a line played out from `root`.
+pub fn line_text<G: Notation>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        out.push(pos.move_to_string(m));
+        pos.make(m);
+    }
+    out
+}
+
+/// Prints every iteration as one line.
+struct Printer<'a, G: Notation, W: Write> {
+    root: &'a G,
+    out: &'a mut W,
+    error: Option<std::io::Error>,
+}
+
+impl<G: Notation, W: Write> Observer<G::Move> for Printer<'_, G, W> {
+    fn iteration(&mut self, it: &Iteration<G::Move>) {
+        let line = format!(
+            "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
+            it.depth,
+            it.seldepth,
+            it.multipv,
+            score_text(it.score),
+            it.nodes,
+            it.nps(),
+            it.time.as_millis(),
+            line_text(self.root, &it.pv).join(" ")
+        );
+        if let Err(e) = writeln!(self.out, "{line}").and_then(|_| self.out.flush()) {
+            self.error.get_or_insert(e);
+        }
+    }
+}
+
+/// What `curio analyze` was asked to do.
+#[derive(Clone, Debug)]
+pub struct AnalyzeArgs {
+    pub variant: Variant,
+    pub fen: Option<String>,
+    pub moves: Option<String>,
+    pub limits: Limits,
+    pub multipv: usize,
+    pub threads: usize,
+    pub hash_mib: usize,
+}
+
+pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError> {
+    if args.multipv == 0 || args.threads == 0 || args.hash_mib == 0 {
+        return Err(CliError(
+            "--multipv, --threads and --hash must be at least 1".into(),
+        ));
+    }
+    let any = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
+    let mut engine = Engine::new(args.hash_mib, args.threads);
+    with_position!(any, pos => run_analysis(&mut engine, &pos, &[], args, out))
+}
+
+fn run_analysis<G: Evaluator + Notation>(
+    engine: &mut Engine,
+    pos: &G,
+    history: &[u64],
+    args: &AnalyzeArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if let Some(o) = pos.outcome(history) {
+        writeln!(out, "game over: {} ({})", o.result_token(), describe(o))?;
+        return Ok(());
+    }
+    let mut printer = Printer {
+        root: pos,
+        out,
+        error: None,
+    };
+    let r = engine.search(
+        pos,
+        history,
+        &args.limits,
+        &SearchOptions {
+            multipv: args.multipv,
+        },
+        &mut printer,
+    );
+    if let Some(e) = printer.error {
+        return Err(e.into());
+    }
+    let best = r
+        .best
+        .map(|m| pos.move_to_string(m))
+        .unwrap_or_else(|| "(none)".into());
+    writeln!(out, "bestmove {best}")?;
+    Ok(())
+}
+
+fn describe(o: movegen::Outcome) -> String {
+    match o {
+        movegen::Outcome::Win { winner, reason } => {
+            format!("{} wins by {}", winner.name(), reason.describe())
+        }
+        movegen::Outcome::Draw { reason } => format!("draw by {}", reason.describe()),
+    }
+}
+
+/// Fixed bench positions per game: the start and middlegames, promotion
+/// races and endings from the perft suites.
+pub fn bench_positions(v: Variant) -> &'static [&'static str] {
+    match v {
+        Variant::Trubix => &[
+            "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
+            "**k**/fn1nf/wfwqw/1wwwf/*3*/*2F*/*3*/FWW1F/W1WWW/1NQNF/**K** w ACDEace 12 7",
+            "**1**/2kq1/w1w1w/f1fwn/*1w1*/*n1f*/*W2*/W1W1Q/3WW/FNWF1/**K** w Eace 6 19",
+            "**k**/1nfn1/1qw2/f2w1/*w1w*/*1Wf*/*2W*/1WWF1/F1WN1/Q2NF/**K** w C 28 31",
+            "**1**/f3w/1w1wk/n2f1/*1q1*/*F2*/*2W*/1WW2/1WWQW/1F1N1/**K** w CEd 12 31",
+            "**1**/1W2k/W3w/5/*3*/*3*/*3*/5/w3W/1w1K1/**1** b - 0 50",
+            "**1**/1W1k1/W1f2/5/*1Q1*/*3*/*1q1*/5/w1F2/1w2K/**1** b - 0 60",
+        ],
+        Variant::Trubix43 => &[
+            "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w ABCDEabcde 0 1",
+            "*q*k*/fcs1f/www1w/2fwc/*1wf*/*2F*/*3*/FWW1F/W1WWW/1CSCF/*Q*K* w ACDEabce 12 7",
+            "*1*k*/1qf1s/f1w1w/www1c/*2w*/*1fW*/*W2*/W2W1/FSW1W/C2CF/*Q*K* w CEce 9 19",
+            "*f*1*/1qk2/w1w1w/1c2c/*3*/*3*/*3*/QWF1F/1W1WW/3F1/*1*K* w BDEae 2 31",
+            "*w*k*/2c2/f2f1/1wSw1/*2w*/*W1W*/*qs1*/Q1W2/F1W1W/WCF2/*K*1* w CE 21 46",
+            "*1*1*/2W1k/w4/5/*3*/*3*/*3*/5/4W/K1w2/*1*1* w - 0 40",
+            "*1*1*/1W1Wk/5/5/*3*/*1Q1*/*1q1*/5/5/Kww2/*1*1* b - 0 40",
+        ],
+    }
+}
+
+/// Bench depth and hash: fixed, so the node count is a signature of the
+/// search's behaviour.
+pub const BENCH_DEPTH: u32 = 13;
+pub const BENCH_HASH_MIB: usize = 16;
+
+/// `curio bench`: prints one line per position and the signature line
+/// `Bench: <nodes> nodes <nps> nps`. Returns the node total.
+pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u64, CliError> {
+    let mut engine = Engine::new(BENCH_HASH_MIB, 1);
+    let mut total = 0u64;
+    let mut time = Duration::ZERO;
+    for &v in variants {
+        for (i, fen) in bench_positions(v).iter().enumerate() {
+            let any = position_from(v, Some(fen), None)?;
+            engine.new_game();
+            let start = Instant::now();
+            let (nodes, score, best) = with_position!(any, pos => {
+                let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
+                (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
+            });
+            time += start.elapsed();
+            total += nodes;
+            writeln!(
+                out,
+                "{:<9} {:>2}  depth {depth}  nodes {nodes:>10}  score {:<9} best {best}",
+                v.id(),
+                i + 1,
+                score_text(score)
+            )?;
+        }
+    }
+    let nps = (total as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    writeln!(out, "Bench: {total} nodes {nps} nps")?;
+    Ok(total)
+}
