@@ -186,3 +186,121 @@ fn variants_lists_both_games() {
     assert!(out.lines().any(|l| l.starts_with("trubix ")));
     assert!(out.lines().any(|l| l.starts_with("trubix43 ")));
 }
+
+#[test]
+fn analyze_prints_iterations_then_the_best_move() {
+    let o = curio(&["analyze", "--variant", "trubix", "--depth", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (i, l) in lines[..5].iter().enumerate() {
+        assert!(l.starts_with(&format!("depth {} seldepth ", i + 1)), "{l}");
+        for field in [
+            " multipv 1 ",
+            " score cp ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " pv ",
+        ] {
+            assert!(l.contains(field), "{l}");
+        }
+    }
+    let best = lines[5].strip_prefix("bestmove ").unwrap();
+    let pv_first = lines[4]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(best, pv_first);
+    // Mate scores are in moves.
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "trubix",
+        "--fen",
+        "**k**/5/5/2F2/*3*/*3*/*3*/5/2W2/K4/**1** w - 22 13",
+        "--depth",
+        "3",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("score mate 1 "), "{out}");
+    assert!(out.ends_with("bestmove c7c8\n"), "{out}");
+    // Multi-PV: three lines per depth.
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "trubix43",
+        "--depth",
+        "2",
+        "--multipv",
+        "3",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("depth 2 ")).count(),
+        3,
+        "{out}"
+    );
+}
+
+#[test]
+fn analyze_refuses_bad_input_and_reports_finished_games() {
+    assert_user_error(
+        &["analyze", "--variant", "trubix", "--moves", "c3c5"],
+        "illegal move 'c3c5'",
+    );
+    assert_user_error(
+        &["analyze", "--variant", "trubix", "--threads", "0"],
+        "at least 1",
+    );
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "trubix",
+        "--fen",
+        "**k**/3nf/wwFn1/w4/*1wq*/*1F1*/*3*/4W/WW1WQ/1F1N1/**K** b ABab 5 35",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "game over: 1-0 (white wins by checkmate)\n");
+}
+
+#[test]
+fn bench_is_deterministic_and_ends_with_the_signature() {
+    let run = || {
+        let o = curio(&["bench", "--depth", "5"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let a = run();
+    let last = a.lines().last().unwrap();
+    let fields: Vec<&str> = last.split(' ').collect();
+    assert_eq!(fields[0], "Bench:");
+    assert_eq!(fields[2], "nodes");
+    assert_eq!(fields[4], "nps");
+    let nodes: u64 = fields[1].parse().unwrap();
+    assert!(nodes > 1000);
+    assert_eq!(a.lines().count(), 15, "14 positions and the signature");
+    let b = run();
+    let sig = |s: &str| {
+        s.lines()
+            .last()
+            .unwrap()
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(sig(&a), sig(&b));
+    // The per-position lines (nodes, score, move) repeat exactly too.
+    let strip = |s: &str| {
+        s.lines()
+            .take(14)
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&a), strip(&b));
+}

@@ -42,9 +42,16 @@ impl<M> Observer<M> for Silent {
 }
 
 /// An observer that keeps every report (tests and tools).
-#[derive(Default)]
 pub struct Recorder<M> {
     pub iterations: Vec<Iteration<M>>,
+}
+
+impl<M> Default for Recorder<M> {
+    fn default() -> Self {
+        Recorder {
+            iterations: Vec::new(),
+        }
+    }
 }
 
 impl<M: Clone> Observer<M> for Recorder<M> {

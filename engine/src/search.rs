@@ -82,7 +82,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             keys: history.to_vec(),
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: vec![0; G::HISTORY_SIZE],
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
             excluded: Vec::new(),
         }
     }
