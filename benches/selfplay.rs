@@ -1,0 +1,369 @@
+//! Self-play harness: complete games between Curio settings and simple
+//! baseline players, with clocks, for strength measurements until the CECP
+//! match runner exists.
+//!
+//! ```text
+//! cargo bench --bench selfplay -- --variant trubix --games 100 \
+//!     --a curio --b greedy --tc 1+0.1 [--b-tc 2+0.2] [--a-threads 4] \
+//!     [--concurrency 2] [--random-plies 4] [--seed 1]
+//! ```
+//!
+//! Players: `curio` (the engine on its clock), `greedy` (best static
+//! evaluation after one ply, mates first, random among equals) and `random`.
+//! Colours alternate within each pair of games from the same opening (P
+//! seeded random plies). Prints one line per game, then the score of A
+//! with an Elo difference and its 95% interval.
+
+use engine::limits::{Clock, Limits};
+use engine::observer::Silent;
+use engine::{Engine, SearchOptions};
+use eval::Evaluator;
+use movegen::game::{Color, Game, MoveList, Notation, Outcome};
+use movegen::trubix::{Board, Move, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+struct Spec {
+    kind: String,
+    base: Duration,
+    inc: Duration,
+    threads: usize,
+    hash: usize,
+}
+
+trait Player {
+    fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock) -> Move;
+    fn new_game(&mut self) {}
+}
+
+struct RandomPlayer(StdRng);
+
+impl Player for RandomPlayer {
+    fn choose(&mut self, pos: &Position, _: &[u64], _: Clock) -> Move {
+        let mut l = MoveList::new();
+        pos.legal_moves(&mut l);
+        l[self.0.gen_range(0..l.len())]
+    }
+}
+
+/// One ply of lookahead: mate if possible, else the best static evaluation.
+struct GreedyPlayer(StdRng);
+
+impl Player for GreedyPlayer {
+    fn choose(&mut self, pos: &Position, _: &[u64], _: Clock) -> Move {
+        let mut l = MoveList::new();
+        pos.legal_moves(&mut l);
+        let mut best = Vec::new();
+        let mut best_score = i32::MIN;
+        for &m in &l {
+            let mut q = pos.clone();
+            q.make(m);
+            let score = if q.count_legal() == 0 {
+                if q.in_check() {
+                    i32::MAX
+                } else {
+                    0
+                }
+            } else {
+                -q.evaluate()
+            };
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(m);
+            }
+        }
+        best[self.0.gen_range(0..best.len())]
+    }
+}
+
+struct CurioPlayer {
+    engine: Engine,
+}
+
+impl Player for CurioPlayer {
+    fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock) -> Move {
+        let limits = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let r = self.engine.search(
+            pos,
+            history,
+            &limits,
+            &SearchOptions::default(),
+            &mut Silent,
+        );
+        r.best.expect("a legal move exists")
+    }
+
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+}
+
+fn make_player(spec: &Spec, seed: u64) -> Box<dyn Player> {
+    match spec.kind.as_str() {
+        "random" => Box::new(RandomPlayer(StdRng::seed_from_u64(seed))),
+        "greedy" => Box::new(GreedyPlayer(StdRng::seed_from_u64(seed))),
+        "curio" => Box::new(CurioPlayer {
+            engine: Engine::new(spec.hash, spec.threads),
+        }),
+        other => panic!("unknown player '{other}' (curio, greedy, random)"),
+    }
+}
+
+#[derive(Clone, Debug)]
+struct GameRecord {
+    /// Points for player A: 1, 0.5 or 0.
+    a_points: f64,
+    reason: String,
+    plies: usize,
+    moves: String,
+}
+
+const MAX_PLIES: usize = 600;
+
+fn play(
+    board: Board,
+    opening: &[Move],
+    players: [&mut dyn Player; 2],
+    specs: [&Spec; 2],
+) -> (Option<Color>, String, usize, String) {
+    let mut pos = Position::start(board);
+    let mut history = Vec::new();
+    let mut text = Vec::new();
+    for &m in opening {
+        text.push(pos.move_to_string(m));
+        history.push(pos.key());
+        pos.make(m);
+    }
+    let mut left = [specs[0].base, specs[1].base];
+    let [white, black] = players;
+    let mut players: [&mut dyn Player; 2] = [white, black];
+    for p in players.iter_mut() {
+        p.new_game();
+    }
+    loop {
+        if let Some(o) = pos.outcome(&history) {
+            return match o {
+                Outcome::Win { winner, reason } => (
+                    Some(winner),
+                    reason.describe().to_string(),
+                    history.len(),
+                    text.join(" "),
+                ),
+                Outcome::Draw { reason } => (
+                    None,
+                    reason.describe().to_string(),
+                    history.len(),
+                    text.join(" "),
+                ),
+            };
+        }
+        if history.len() >= MAX_PLIES {
+            return (
+                None,
+                "adjudicated: 600 plies".into(),
+                history.len(),
+                text.join(" "),
+            );
+        }
+        let side = pos.side_to_move().index();
+        let clock = Clock {
+            remaining: left[side],
+            increment: specs[side].inc,
+            moves_to_go: None,
+        };
+        let t = Instant::now();
+        let m = players[side].choose(&pos, &history, clock);
+        let spent = t.elapsed();
+        if spent > left[side] {
+            let loser = pos.side_to_move();
+            return (
+                Some(loser.flip()),
+                format!("{} lost on time", loser.name()),
+                history.len(),
+                text.join(" "),
+            );
+        }
+        left[side] = left[side] - spent + specs[side].inc;
+        assert!(pos.is_legal(m), "illegal move from a player");
+        text.push(pos.move_to_string(m));
+        history.push(pos.key());
+        pos.make(m);
+    }
+}
+
+fn parse_tc(s: &str) -> (Duration, Duration) {
+    let (b, i) = s.split_once('+').unwrap_or((s, "0"));
+    let secs = |x: &str| {
+        Duration::from_secs_f64(
+            x.parse::<f64>()
+                .unwrap_or_else(|_| panic!("bad time control '{s}'")),
+        )
+    };
+    (secs(b), secs(i))
+}
+
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if args.is_empty() {
+        eprintln!("selfplay: give options, e.g. -- --variant trubix --games 20 --a curio --b greedy --tc 1+0.1");
+        return;
+    }
+    let get = |name: &str| {
+        args.iter().position(|a| a == name).map(|i| {
+            args.get(i + 1)
+                .cloned()
+                .unwrap_or_else(|| panic!("{name} needs a value"))
+        })
+    };
+    let board = match get("--variant").as_deref() {
+        Some("trubix43") => Board::T43,
+        Some("trubix") | None => Board::T41,
+        Some(v) => panic!("unknown variant {v}"),
+    };
+    let games: usize = get("--games").map_or(20, |g| g.parse().unwrap());
+    let (base, inc) = parse_tc(&get("--tc").unwrap_or_else(|| "1+0.1".into()));
+    let spec = |side: &str| {
+        let (b, i) = get(&format!("--{side}-tc")).map_or((base, inc), |t| parse_tc(&t));
+        Spec {
+            kind: get(&format!("--{side}")).unwrap_or_else(|| "curio".into()),
+            base: b,
+            inc: i,
+            threads: get(&format!("--{side}-threads")).map_or(1, |t| t.parse().unwrap()),
+            hash: get("--hash").map_or(16, |h| h.parse().unwrap()),
+        }
+    };
+    let specs = [spec("a"), spec("b")];
+    let concurrency: usize = get("--concurrency").map_or(1, |c| c.parse().unwrap());
+    let random_plies: usize = get("--random-plies").map_or(4, |p| p.parse().unwrap());
+    let seed: u64 = get("--seed").map_or(1, |s| s.parse().unwrap());
+    eprintln!("A = {:?}\nB = {:?}", specs[0], specs[1]);
+
+    let next = AtomicUsize::new(0);
+    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for worker in 0..concurrency {
+            let (next, records, specs) = (&next, &records, &specs);
+            scope.spawn(move || {
+                let mut a = make_player(&specs[0], seed * 1000 + worker as u64);
+                let mut b = make_player(&specs[1], seed * 1000 + 500 + worker as u64);
+                loop {
+                    let g = next.fetch_add(1, Ordering::SeqCst);
+                    if g >= games {
+                        break;
+                    }
+                    // Both games of a pair share the opening.
+                    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(7919) + (g / 2) as u64);
+                    let mut pos = Position::start(board);
+                    let mut opening = Vec::new();
+                    for _ in 0..random_plies {
+                        let mut l = MoveList::new();
+                        pos.legal_moves(&mut l);
+                        let m = l[rng.gen_range(0..l.len())];
+                        opening.push(m);
+                        pos.make(m);
+                    }
+                    let a_white = g % 2 == 0;
+                    let (winner, reason, plies, moves) = if a_white {
+                        play(
+                            board,
+                            &opening,
+                            [a.as_mut(), b.as_mut()],
+                            [&specs[0], &specs[1]],
+                        )
+                    } else {
+                        play(
+                            board,
+                            &opening,
+                            [b.as_mut(), a.as_mut()],
+                            [&specs[1], &specs[0]],
+                        )
+                    };
+                    let a_color = if a_white { Color::White } else { Color::Black };
+                    let a_points = match winner {
+                        None => 0.5,
+                        Some(c) if c == a_color => 1.0,
+                        Some(_) => 0.0,
+                    };
+                    let rec = GameRecord {
+                        a_points,
+                        reason,
+                        plies,
+                        moves,
+                    };
+                    let mut all = records.lock().unwrap();
+                    all.push(rec.clone());
+                    let n = all.len();
+                    let pts: f64 = all.iter().map(|r| r.a_points).sum();
+                    eprintln!(
+                        "game {:>4}/{games}  A {} {:<5} {:>3} plies  {:<28}  A score {:.1}/{n}",
+                        g + 1,
+                        if a_white { "white" } else { "black" },
+                        match a_points {
+                            x if x == 1.0 => "win",
+                            x if x == 0.0 => "loss",
+                            _ => "draw",
+                        },
+                        rec.plies,
+                        rec.reason,
+                        pts
+                    );
+                    if std::env::var("SELFPLAY_MOVES").is_ok() {
+                        eprintln!("  {}", rec.moves);
+                    }
+                }
+            });
+        }
+    });
+    let all = records.into_inner().unwrap();
+    let n = all.len() as f64;
+    let wins = all.iter().filter(|r| r.a_points == 1.0).count();
+    let losses = all.iter().filter(|r| r.a_points == 0.0).count();
+    let draws = all.len() - wins - losses;
+    let s = all.iter().map(|r| r.a_points).sum::<f64>() / n;
+    let var = all.iter().map(|r| (r.a_points - s).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let (lo, hi) = (s - 1.96 * se, s + 1.96 * se);
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for r in &all {
+        match reasons.iter_mut().find(|x| x.0 == r.reason) {
+            Some(x) => x.1 += 1,
+            None => reasons.push((r.reason.clone(), 1)),
+        }
+    }
+    println!(
+        "{} games in {:.0} s: A {} wins, {} losses, {} draws; score {:.1}% (95%: {:.1}%..{:.1}%); Elo {:+.0} (95%: {:+.0}..{:+.0})",
+        all.len(),
+        start.elapsed().as_secs_f64(),
+        wins,
+        losses,
+        draws,
+        100.0 * s,
+        100.0 * lo.max(0.0),
+        100.0 * hi.min(1.0),
+        elo(s),
+        elo(lo),
+        elo(hi)
+    );
+    for (r, c) in reasons {
+        println!("  {c:>4} {r}");
+    }
+}

@@ -1,0 +1,238 @@
+//! Fits the Trubix piece values to self-play results (Texel's method).
+//!
+//! ```text
+//! cargo bench --bench tune -- generate --variant trubix --games 1000 --depth 5 --out t41.txt
+//! cargo bench --bench tune -- fit t41.txt t43.txt
+//! ```
+//!
+//! `generate` plays Curio against itself at a fixed depth from seeded
+//! random openings and writes every quiet position (not in check, after
+//! the opening) with the game's result. `fit` keeps every evaluation term
+//! but material fixed and finds the piece values that best predict the
+//! results: it minimises the mean squared error between the result and
+//! `sigmoid(k * eval)`, first fitting the scale `k`, then the values by
+//! coordinate descent. The method and the numbers are recorded in
+//! `docs/engine.md`.
+
+use engine::limits::Limits;
+use engine::observer::Silent;
+use engine::{Engine, SearchOptions};
+use eval::trubix::{evaluate_white, Weights, DEFAULT_WEIGHTS};
+use movegen::game::{Color, Game, MoveList, Outcome};
+use movegen::trubix::{Board, Kind, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+fn arg(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+fn generate(args: &[String]) {
+    let board = match arg(args, "--variant").as_deref() {
+        Some("trubix43") => Board::T43,
+        _ => Board::T41,
+    };
+    let games: usize = arg(args, "--games").map_or(200, |g| g.parse().unwrap());
+    let depth: u32 = arg(args, "--depth").map_or(5, |d| d.parse().unwrap());
+    let workers: usize = arg(args, "--concurrency").map_or(2, |c| c.parse().unwrap());
+    let seed: u64 = arg(args, "--seed").map_or(1, |s| s.parse().unwrap());
+    let out = arg(args, "--out").expect("--out FILE");
+    let file = Mutex::new(std::fs::File::create(&out).expect("create output"));
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut engine = Engine::new(8, 1);
+                loop {
+                    let g = next.fetch_add(1, Ordering::SeqCst);
+                    if g >= games {
+                        break;
+                    }
+                    let mut rng = StdRng::seed_from_u64(seed * 1_000_003 + g as u64);
+                    let mut pos = Position::start(board);
+                    let mut history = Vec::new();
+                    let opening = rng.gen_range(6..14);
+                    let mut fens = Vec::new();
+                    engine.new_game();
+                    let result = loop {
+                        if let Some(o) = pos.outcome(&history) {
+                            break match o {
+                                Outcome::Win {
+                                    winner: Color::White,
+                                    ..
+                                } => 1.0,
+                                Outcome::Win { .. } => 0.0,
+                                Outcome::Draw { .. } => 0.5,
+                            };
+                        }
+                        if history.len() >= 400 {
+                            break 0.5;
+                        }
+                        let m = if history.len() < opening {
+                            let mut l = MoveList::new();
+                            pos.legal_moves(&mut l);
+                            l[rng.gen_range(0..l.len())]
+                        } else {
+                            if !pos.in_check() {
+                                fens.push(pos.fen());
+                            }
+                            let r = engine.search(
+                                &pos,
+                                &history,
+                                &Limits::depth(depth),
+                                &SearchOptions::default(),
+                                &mut Silent,
+                            );
+                            r.best.unwrap()
+                        };
+                        history.push(pos.key());
+                        pos.make(m);
+                    };
+                    let mut f = file.lock().unwrap();
+                    for fen in fens {
+                        writeln!(f, "{result} {fen}").unwrap();
+                    }
+                    let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                    if n % 20 == 0 {
+                        eprintln!("{n}/{games} games");
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// One training position: result, material difference per kind, and the
+/// evaluation without material.
+struct Sample {
+    result: f64,
+    diff: [i32; 7],
+    rest: f64,
+}
+
+fn predict(s: &Sample, values: &[i32; 7], k: f64) -> f64 {
+    let mut e = s.rest;
+    for i in 0..7 {
+        e += (s.diff[i] * values[i]) as f64;
+    }
+    1.0 / (1.0 + (-k * e / 400.0).exp())
+}
+
+fn error(samples: &[Sample], values: &[i32; 7], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| (s.result - predict(s, values, k)).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+fn fit(files: &[String]) {
+    let mut zero: Weights = DEFAULT_WEIGHTS.clone();
+    zero.material = [0; 7];
+    let mut samples = Vec::new();
+    let mut kinds_seen = [false; 7];
+    for f in files {
+        let text = std::fs::read_to_string(f).expect("read samples");
+        for line in text.lines() {
+            let (r, fen) = line.split_once(' ').expect("result FEN");
+            let board = if fen.starts_with("**") {
+                Board::T41
+            } else {
+                Board::T43
+            };
+            let pos = Position::from_fen(board, fen).expect("sample FEN");
+            let mut diff = [0; 7];
+            for k in Kind::ALL {
+                diff[k as usize] = pos.pieces_of(Color::White, k).count_ones() as i32
+                    - pos.pieces_of(Color::Black, k).count_ones() as i32;
+                if pos.pieces_of(Color::White, k) | pos.pieces_of(Color::Black, k) != 0 {
+                    kinds_seen[k as usize] = true;
+                }
+            }
+            samples.push(Sample {
+                result: r.parse().unwrap(),
+                diff,
+                rest: evaluate_white(&pos, &zero) as f64,
+            });
+        }
+    }
+    eprintln!("{} positions", samples.len());
+    let mut values = DEFAULT_WEIGHTS.material;
+    // The scale first, with the current values.
+    let mut k = 1.0;
+    let mut best = error(&samples, &values, k);
+    for step in [0.5, 0.1, 0.02] {
+        loop {
+            let mut improved = false;
+            for cand in [k + step, k - step] {
+                if cand > 0.0 {
+                    let e = error(&samples, &values, cand);
+                    if e < best {
+                        best = e;
+                        k = cand;
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+    }
+    eprintln!("scale k = {k:.2}, error {best:.6} with the current values {values:?}");
+    // Then the values; the woozan anchors the scale at 100.
+    for step in [40, 10, 5] {
+        loop {
+            let mut improved = false;
+            for i in 1..7 {
+                if !kinds_seen[i] || i == Kind::Woozan as usize {
+                    continue;
+                }
+                for delta in [step, -step] {
+                    let mut cand = values;
+                    cand[i] += delta;
+                    let e = error(&samples, &cand, k);
+                    if e < best {
+                        best = e;
+                        values = cand;
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+    }
+    println!("fitted error {best:.6}");
+    for kind in Kind::ALL {
+        if kinds_seen[kind as usize] && kind != Kind::King {
+            println!(
+                "{:<15} {:>5} (was {})",
+                kind.name(),
+                values[kind as usize],
+                DEFAULT_WEIGHTS.material[kind as usize]
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    match args.first().map(String::as_str) {
+        Some("generate") => generate(&args[1..]),
+        Some("fit") => fit(&args[1..]),
+        _ => eprintln!(
+            "tune: 'generate --variant V --games N --depth D --out FILE' or 'fit FILE...'"
+        ),
+    }
+}
