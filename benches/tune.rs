@@ -99,7 +99,7 @@ fn generate(args: &[String]) {
                         writeln!(f, "{result} {fen}").unwrap();
                     }
                     let n = done.fetch_add(1, Ordering::SeqCst) + 1;
-                    if n % 20 == 0 {
+                    if n.is_multiple_of(20) {
                         eprintln!("{n}/{games} games");
                     }
                 }
@@ -117,10 +117,8 @@ struct Sample {
 }
 
 fn predict(s: &Sample, values: &[i32; 7], k: f64) -> f64 {
-    let mut e = s.rest;
-    for i in 0..7 {
-        e += (s.diff[i] * values[i]) as f64;
-    }
+    let material: i32 = s.diff.iter().zip(values).map(|(d, v)| d * v).sum();
+    let e = s.rest + material as f64;
     1.0 / (1.0 + (-k * e / 400.0).exp())
 }
 
