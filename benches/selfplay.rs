@@ -317,10 +317,12 @@ fn main() {
                         "game {:>4}/{games}  A {} {:<5} {:>3} plies  {:<28}  A score {:.1}/{n}",
                         g + 1,
                         if a_white { "white" } else { "black" },
-                        match a_points {
-                            x if x == 1.0 => "win",
-                            x if x == 0.0 => "loss",
-                            _ => "draw",
+                        if a_points == 1.0 {
+                            "win"
+                        } else if a_points == 0.0 {
+                            "loss"
+                        } else {
+                            "draw"
                         },
                         rec.plies,
                         rec.reason,
