@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use engine::limits::Limits;
 use movegen::Variant;
 use protocol::analysis::{self, AnalyzeArgs};
+use protocol::cecp;
 use protocol::cli::{self, CliError, PerftArgs};
 use std::io;
 use std::process::ExitCode;
@@ -23,7 +24,7 @@ use std::time::Duration;
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -106,6 +107,24 @@ enum Command {
         #[arg(long, short = 'd', default_value_t = protocol::analysis::BENCH_DEPTH)]
         depth: u32,
     },
+    /// Speak CECP (xboard protocol 2) on stdin/stdout; the default
+    #[command(
+        long_about = "Speaks CECP (xboard protocol version 2) on stdin/stdout, for \
+        XBoard/WinBoard and other CECP front ends. This is also what `curio` does without \
+        arguments.\n\nRun XBoard with `-rankOffset 1` so that both sides number the ranks \
+        0-10 (the default here); without it, pass `--rank-base 1`."
+    )]
+    Xboard {
+        /// 0: ranks 0-10 (XBoard -rankOffset 1); 1: XBoard's default 1-11
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1))]
+        rank_base: u32,
+        /// Transposition table size in MiB (XBoard's `memory` overrides it)
+        #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
+        hash: usize,
+        /// Search threads (XBoard's `cores` overrides it)
+        #[arg(long, short = 't', default_value_t = 1)]
+        threads: usize,
+    },
     /// List the games this build plays
     Variants,
 }
@@ -116,7 +135,28 @@ fn parse_variant(s: &str) -> Result<Variant, CliError> {
 
 fn run(cli: Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
-    match cli.command {
+    let command = cli.command.unwrap_or(Command::Xboard {
+        rank_base: 0,
+        hash: engine::DEFAULT_HASH_MIB,
+        threads: 1,
+    });
+    match command {
+        Command::Xboard {
+            rank_base,
+            hash,
+            threads,
+        } => {
+            if hash == 0 || threads == 0 {
+                return Err(CliError("--hash and --threads must be at least 1".into()));
+            }
+            let config = cecp::Config {
+                rank_base,
+                hash_mib: hash,
+                threads,
+            };
+            let out = cecp::Out::new(Box::new(io::stdout()));
+            cecp::run(io::BufReader::new(io::stdin()), out, config);
+        }
         Command::Perft {
             variant,
             depth,

@@ -223,7 +223,10 @@ fn multipv_reports_distinct_lines() {
         &p,
         &[],
         &Limits::depth(4),
-        &SearchOptions { multipv: 3 },
+        &SearchOptions {
+            multipv: 3,
+            ..SearchOptions::default()
+        },
         &mut rec,
     );
     let last: Vec<_> = rec.iterations.iter().filter(|i| i.depth == 4).collect();

@@ -26,15 +26,21 @@ use tt::TranspositionTable;
 pub const DEFAULT_HASH_MIB: usize = 64;
 
 /// Options of one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SearchOptions {
     /// Number of best lines to report (analysis).
     pub multipv: usize,
+    /// Root moves not to consider, as `Tactical::encode_move` values
+    /// (CECP `exclude`). If every move is excluded, all are searched.
+    pub exclude: Vec<u32>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { multipv: 1 }
+        SearchOptions {
+            multipv: 1,
+            exclude: Vec::new(),
+        }
     }
 }
 
@@ -126,7 +132,7 @@ impl Engine {
                 scope.spawn(move || {
                     let shared = Shared { tt, stop, nodes };
                     let mut t: Thread<G> = Thread::new(shared, id, helper_limits, history, start);
-                    t.run(&mut pos, 1, None);
+                    t.run(&mut pos, 1, &options.exclude, None);
                 });
             }
             let shared = Shared {
@@ -136,7 +142,7 @@ impl Engine {
             };
             let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start);
             let mut pos = root.clone();
-            let r = main.run(&mut pos, options.multipv, Some(observer));
+            let r = main.run(&mut pos, options.multipv, &options.exclude, Some(observer));
             // Release the helpers.
             stop.store(true, Relaxed);
             r

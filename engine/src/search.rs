@@ -53,6 +53,8 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     pv: Vec<Vec<G::Move>>,
     /// Root moves not to search (earlier lines of a multi-PV iteration).
     excluded: Vec<G::Move>,
+    /// Root moves excluded by the caller for the whole search.
+    root_excluded: MoveList<G::Move>,
 }
 
 /// Late-move reduction in plies for a depth and move number.
@@ -86,6 +88,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             excluded: Vec::new(),
+            root_excluded: MoveList::new(),
         }
     }
 
@@ -158,10 +161,24 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         &mut self,
         root: &mut G,
         multipv: usize,
+        exclude: &[u32],
         mut observer: Option<&mut dyn Observer<G::Move>>,
     ) -> ThreadResult<G::Move> {
-        let mut root_moves = MoveList::new();
-        root.legal_moves(&mut root_moves);
+        let mut all_moves = MoveList::new();
+        root.legal_moves(&mut all_moves);
+        let mut root_moves: MoveList<G::Move> = all_moves
+            .iter()
+            .copied()
+            .filter(|&m| !exclude.contains(&G::encode_move(m)))
+            .collect();
+        if root_moves.is_empty() {
+            root_moves = all_moves.clone();
+        }
+        self.root_excluded = all_moves
+            .iter()
+            .copied()
+            .filter(|m| !root_moves.contains(m))
+            .collect();
         let mut result = ThreadResult {
             best: root_moves.first().copied(),
             score: if root_moves.is_empty() && root.in_check() {
@@ -433,7 +450,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             moves.swap(i, j);
             scores.swap(i, j);
             let m = moves[i];
-            if root && self.excluded.contains(&m) {
+            if root && (self.excluded.contains(&m) || self.root_excluded.contains(&m)) {
                 continue;
             }
             let noisy = pos.is_noisy(m);
@@ -524,7 +541,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         } else {
             Bound::Upper
         };
-        if !root || self.excluded.is_empty() {
+        if !root || (self.excluded.is_empty() && self.root_excluded.is_empty()) {
             let code = best_move.map_or(0, |m| G::encode_move(m));
             self.shared
                 .tt

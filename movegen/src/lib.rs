@@ -16,4 +16,4 @@ pub mod variant;
 
 pub use error::{FenError, MoveError};
 pub use game::{Color, EndReason, Game, MoveList, Notation, Outcome, Tactical};
-pub use variant::{AnyPosition, Variant};
+pub use variant::{AnyPosition, MoveDetail, Variant};

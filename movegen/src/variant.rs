@@ -105,6 +105,16 @@ impl FromStr for Variant {
     }
 }
 
+/// A legal move described for front ends (see [`AnyPosition::move_details`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveDetail {
+    pub text: String,
+    pub from: String,
+    pub to: String,
+    pub capture: bool,
+    pub promotion: Option<char>,
+}
+
 /// A position of any game, chosen at run time.
 #[derive(Clone, Debug)]
 pub enum AnyPosition {
@@ -169,6 +179,44 @@ impl AnyPosition {
             let mut v: Vec<String> = list.iter().map(|&m| p.move_to_string(m)).collect();
             v.sort();
             v
+        })
+    }
+
+    /// The Zobrist key (repetition history).
+    pub fn key(&self) -> u64 {
+        with_position!(self, p => p.key())
+    }
+
+    pub fn side_to_move(&self) -> crate::game::Color {
+        with_position!(self, p => p.side_to_move())
+    }
+
+    pub fn in_check(&self) -> bool {
+        with_position!(self, p => p.in_check())
+    }
+
+    /// The rule outcome, given the keys of the game's earlier positions.
+    pub fn outcome(&self, history: &[u64]) -> Option<crate::game::Outcome> {
+        with_position!(self, p => p.outcome(history))
+    }
+
+    /// Legal moves with what a GUI needs to mark them: the move text, its
+    /// from- and to-square names, whether it captures, and its promotion
+    /// letter (if any).
+    pub fn move_details(&self) -> Vec<MoveDetail> {
+        with_position!(self, p => {
+            let mut list = crate::game::MoveList::new();
+            p.legal_moves(&mut list);
+            let g = p.geometry();
+            list.iter()
+                .map(|&m| MoveDetail {
+                    text: p.move_to_string(m),
+                    from: g.name(m.from()),
+                    to: g.name(m.to()),
+                    capture: p.is_capture(m),
+                    promotion: m.promotion().map(|k| k.letter().to_ascii_lowercase()),
+                })
+                .collect()
         })
     }
 

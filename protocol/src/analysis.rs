@@ -101,6 +101,7 @@ fn run_analysis<G: Evaluator + Notation>(
         &args.limits,
         &SearchOptions {
             multipv: args.multipv,
+            ..SearchOptions::default()
         },
         &mut printer,
     );

@@ -3,4 +3,5 @@
 //! live here too; each talks to the games only through `movegen`.
 
 pub mod analysis;
+pub mod cecp;
 pub mod cli;

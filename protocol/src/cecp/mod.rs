@@ -1,0 +1,74 @@
+//! CECP (xboard protocol version 2), as verified against XBoard 4.9.1.
+//!
+//! One thread reads input lines; the session handles them in order on the
+//! main thread; a search runs on its own thread and reports back through the
+//! same event channel, so `?`, `force`, `ping`, `.` and `quit` are answered
+//! while it thinks. Coordinates are translated to and from XBoard's at this
+//! edge only (see [`xboard_map`]).
+
+mod session;
+pub mod xboard_map;
+
+pub use session::{Config, Session};
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+/// Shared, line-oriented output.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    pub fn new(w: Box<dyn Write + Send>) -> Out {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes (XBoard reads line by line).
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// What the main loop reacts to.
+pub(crate) enum Event {
+    Line(String),
+    SearchDone(session::Finished),
+    Eof,
+}
+
+/// Runs a CECP session over `input` until `quit` or end of input.
+pub fn run(input: impl BufRead + Send + 'static, out: Out, config: Config) {
+    let (tx, rx) = mpsc::channel();
+    let reader_tx = tx.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            match line {
+                Ok(l) => {
+                    if reader_tx.send(Event::Line(l)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = reader_tx.send(Event::Eof);
+    });
+    let mut session = Session::new(out, tx, config);
+    while let Ok(ev) = rx.recv() {
+        let go_on = match ev {
+            Event::Line(l) => session.handle(&l),
+            Event::SearchDone(f) => {
+                session.search_finished(f);
+                true
+            }
+            Event::Eof => false,
+        };
+        if !go_on {
+            break;
+        }
+    }
+    session.shutdown();
+}

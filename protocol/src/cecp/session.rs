@@ -1,0 +1,759 @@
+//! The CECP session: game state, clocks, modes, and the running search.
+
+use super::xboard_map::BoardMap;
+use super::{Event, Out};
+use crate::analysis::line_text;
+use engine::limits::{Clock, Limits};
+use engine::observer::{Iteration, Observer};
+use engine::score::{mate_in_moves, Score};
+use engine::{Engine, SearchOptions};
+use eval::Evaluator;
+use movegen::game::{Color, Notation, Outcome, Tactical};
+use movegen::{with_position, AnyPosition, EndReason, Variant};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Start-up settings (command-line flags of `curio xboard`).
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// 0 when XBoard runs with `-rankOffset 1` (ranks 0-10), 1 otherwise.
+    pub rank_base: u32,
+    pub hash_mib: usize,
+    pub threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            rank_base: 0,
+            hash_mib: engine::DEFAULT_HASH_MIB,
+            threads: 1,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Think,
+    Analyze,
+}
+
+/// A search that ended, reported to the main loop.
+pub(crate) struct Finished {
+    id: u64,
+    best: Option<String>,
+    score: Score,
+}
+
+/// Progress of the running search, for `.` (stat01).
+#[derive(Clone, Copy, Default)]
+struct Stat {
+    depth: u32,
+    nodes: u64,
+}
+
+struct Running {
+    id: u64,
+    mode: Mode,
+    handle: JoinHandle<()>,
+    stat: Arc<Mutex<Stat>>,
+    start: Instant,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct TimeControl {
+    /// Moves per session (0: the whole game).
+    mps: u32,
+    base: Duration,
+    inc: Duration,
+}
+
+pub struct Session {
+    out: Out,
+    tx: Sender<Event>,
+    engine: Arc<Mutex<Engine>>,
+    stop: Arc<AtomicBool>,
+    map: BoardMap,
+    /// The game: start position first, current position last.
+    positions: Vec<AnyPosition>,
+    /// Side the engine plays; None in force mode.
+    engine_side: Option<Color>,
+    game_over: bool,
+    post: bool,
+    analyzing: bool,
+    tc: Option<TimeControl>,
+    st: Option<Duration>,
+    sd: Option<u32>,
+    time_left: Option<Duration>,
+    exclude: Vec<String>,
+    resign: bool,
+    hopeless_moves: u32,
+    multipv: usize,
+    running: Option<Running>,
+    next_id: u64,
+}
+
+/// Thinking output in CECP form.
+struct Thinking {
+    out: Out,
+    post: bool,
+    root: AnyPosition,
+    map: BoardMap,
+    stat: Arc<Mutex<Stat>>,
+}
+
+/// CECP score: centipawns, mates as 100000 + moves.
+fn cecp_score(s: Score) -> i64 {
+    match mate_in_moves(s) {
+        Some(m) if m > 0 => 100_000 + m as i64,
+        Some(m) => -100_000 + m as i64,
+        None => s as i64,
+    }
+}
+
+impl Thinking {
+    fn report<G: Notation>(&mut self, root: &G, it: &Iteration<G::Move>) {
+        if let Ok(mut s) = self.stat.lock() {
+            *s = Stat {
+                depth: it.depth,
+                nodes: it.nodes,
+            };
+        }
+        if self.post {
+            let pv: Vec<String> = line_text(root, &it.pv)
+                .iter()
+                .map(|m| self.map.move_out(m))
+                .collect();
+            self.out.line(&format!(
+                "{} {} {} {} {}",
+                it.depth,
+                cecp_score(it.score),
+                it.time.as_millis() / 10,
+                it.nodes,
+                pv.join(" ")
+            ));
+        }
+    }
+}
+
+/// Adapter from the generic observer to [`Thinking`] for one game type.
+struct ThinkingFor<'a, G> {
+    inner: &'a mut Thinking,
+    root: &'a G,
+}
+
+impl<G: Notation> Observer<G::Move> for ThinkingFor<'_, G> {
+    fn iteration(&mut self, it: &Iteration<G::Move>) {
+        self.inner.report(self.root, it);
+    }
+}
+
+fn result_line(o: Outcome) -> String {
+    let reason = match o {
+        Outcome::Win {
+            winner,
+            reason: EndReason::Checkmate,
+        } => {
+            format!(
+                "{} mates",
+                if winner == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            )
+        }
+        Outcome::Win { winner, reason } => {
+            format!("{} wins by {}", winner.name(), reason.describe())
+        }
+        Outcome::Draw {
+            reason: EndReason::Stalemate,
+        } => "Stalemate".into(),
+        Outcome::Draw {
+            reason: EndReason::Repetition,
+        } => "Draw by repetition".into(),
+        Outcome::Draw {
+            reason: EndReason::MoveRule,
+        } => "Draw by 100 plies without capture".into(),
+        Outcome::Draw {
+            reason: EndReason::BareKings,
+        } => "Draw: bare kings".into(),
+        Outcome::Draw { reason } => format!("Draw by {}", reason.describe()),
+    };
+    format!("{} {{{reason}}}", o.result_token())
+}
+
+/// `level` time: `M`, `M:SS`, or fractional minutes.
+fn parse_minutes(s: &str) -> Option<Duration> {
+    if let Some((m, sec)) = s.split_once(':') {
+        let m: u64 = m.parse().ok()?;
+        let sec: u64 = sec.parse().ok()?;
+        return Some(Duration::from_secs(m * 60 + sec));
+    }
+    let m: f64 = s.parse().ok()?;
+    (m >= 0.0 && m.is_finite()).then(|| Duration::from_secs_f64(m * 60.0))
+}
+
+fn parse_seconds(s: &str) -> Option<Duration> {
+    let v: f64 = s.parse().ok()?;
+    (v >= 0.0 && v.is_finite() && v < 1e9).then(|| Duration::from_secs_f64(v))
+}
+
+impl Session {
+    pub(crate) fn new(out: Out, tx: Sender<Event>, config: Config) -> Session {
+        let engine = Engine::new(config.hash_mib, config.threads);
+        let stop = engine.stop_handle();
+        let variant = Variant::ALL[0];
+        Session {
+            out,
+            tx,
+            engine: Arc::new(Mutex::new(engine)),
+            stop,
+            map: BoardMap::new(variant, config.rank_base),
+            positions: vec![AnyPosition::start(variant)],
+            engine_side: Some(Color::Black),
+            game_over: false,
+            post: false,
+            analyzing: false,
+            tc: None,
+            st: None,
+            sd: None,
+            time_left: None,
+            exclude: Vec::new(),
+            resign: false,
+            hopeless_moves: 0,
+            multipv: 1,
+            running: None,
+            next_id: 1,
+        }
+    }
+
+    fn current(&self) -> &AnyPosition {
+        self.positions.last().expect("a game has a position")
+    }
+
+    fn history(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .map(|p| p.key())
+            .collect()
+    }
+
+    fn error(&self, reason: &str, line: &str) {
+        self.out.line(&format!("Error ({reason}): {line}"));
+    }
+
+    /// Handles one input line; false means quit.
+    pub fn handle(&mut self, raw: &str) -> bool {
+        let line = raw.trim();
+        if line.is_empty() {
+            return true;
+        }
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "put" | "hover" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.abort_search();
+                self.reset(AnyPosition::start(self.map.variant));
+                self.engine_side = Some(Color::Black);
+                self.sd = None;
+                self.st = None;
+                self.hopeless_moves = 0;
+                if let Ok(mut e) = self.engine.lock() {
+                    e.new_game();
+                }
+                self.after_position_change();
+            }
+            "variant" => match arg.parse::<Variant>() {
+                Ok(v) => {
+                    self.abort_search();
+                    self.map = BoardMap::new(v, self.map.rank_base);
+                    self.reset(AnyPosition::start(v));
+                    self.out.line(&self.map.setup_line());
+                    for p in self.map.piece_lines() {
+                        self.out.line(&p);
+                    }
+                    self.after_position_change();
+                }
+                Err(_) => self.error("unsupported variant", line),
+            },
+            "force" => {
+                self.abort_search();
+                self.engine_side = None;
+            }
+            "go" => {
+                self.abort_search();
+                self.engine_side = Some(self.current().side_to_move());
+                self.think();
+            }
+            "playother" => {
+                self.abort_search();
+                self.engine_side = Some(self.current().side_to_move().flip());
+            }
+            "usermove" => self.user_move(arg, line),
+            "?" => {
+                if matches!(&self.running, Some(r) if r.mode == Mode::Think) {
+                    self.stop.store(true, Relaxed);
+                }
+            }
+            "ping" => self.out.line(&format!("pong {arg}")),
+            "setboard" => match self.map.fen_in(arg) {
+                Ok(p) => {
+                    self.abort_search();
+                    self.reset(p);
+                    self.after_position_change();
+                }
+                Err(e) => self.error(&format!("illegal position: {e}"), line),
+            },
+            "undo" | "remove" => {
+                let n = if cmd == "undo" { 1 } else { 2 };
+                if self.positions.len() <= n {
+                    self.error("nothing to take back", line);
+                } else {
+                    self.abort_search();
+                    self.positions.truncate(self.positions.len() - n);
+                    self.game_over = false;
+                    self.exclude.clear();
+                    self.after_position_change();
+                }
+            }
+            "level" => self.level(arg, line),
+            "st" => match parse_seconds(arg) {
+                Some(d) if d > Duration::ZERO => self.st = Some(d),
+                _ => self.error("bad argument", line),
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) if d >= 1 => self.sd = Some(d),
+                _ => self.error("bad argument", line),
+            },
+            "time" => match arg.parse::<u64>() {
+                Ok(cs) => self.time_left = Some(Duration::from_millis(cs.saturating_mul(10))),
+                Err(_) => self.error("bad argument", line),
+            },
+            "otim" => {
+                if arg.parse::<u64>().is_err() {
+                    self.error("bad argument", line);
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.abort_search();
+                self.analyzing = true;
+                self.engine_side = None;
+                self.analyze();
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.abort_search();
+                    self.analyzing = false;
+                }
+            }
+            "." => self.stat01(),
+            "exclude" | "include" => self.exclude_cmd(cmd == "exclude", arg, line),
+            "lift" => match self.map.highlight(self.current(), arg) {
+                Some(h) => self.out.line(&format!("highlight {h}")),
+                None => self.error("bad square", line),
+            },
+            "option" => self.option(arg, line),
+            "memory" => match arg.parse::<usize>() {
+                Ok(mb) if mb >= 1 => {
+                    self.abort_search();
+                    if let Ok(mut e) = self.engine.lock() {
+                        e.set_hash(mb);
+                    }
+                }
+                _ => self.error("bad argument", line),
+            },
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) if n >= 1 => {
+                    self.abort_search();
+                    if let Ok(mut e) = self.engine.lock() {
+                        e.set_threads(n);
+                    }
+                }
+                _ => self.error("bad argument", line),
+            },
+            "result" => {
+                self.abort_search();
+                self.game_over = true;
+                self.engine_side = None;
+            }
+            "quit" => return false,
+            _ => {
+                // Bare moves (protocol version 1 style) are accepted too.
+                if self.map.move_in(cmd).is_ok() && arg.is_empty() {
+                    self.user_move(cmd, line);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        self.out.line("feature done=0");
+        self.out.line(&format!(
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
+             analyze=1 colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=1 highlight=1 \
+             myname=\"Curio {}\" variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            variants.join(",")
+        ));
+        let (hash, threads) = self
+            .engine
+            .lock()
+            .map(|e| (e.hash_mib(), e.threads()))
+            .unwrap_or((64, 1));
+        self.out
+            .line(&format!("feature option=\"Hash -spin {hash} 1 65536\""));
+        self.out
+            .line(&format!("feature option=\"Threads -spin {threads} 1 256\""));
+        self.out.line(&format!(
+            "feature option=\"MultiPV -spin {} 1 64\"",
+            self.multipv
+        ));
+        self.out.line(&format!(
+            "feature option=\"Resign -check {}\"",
+            self.resign as u8
+        ));
+        self.out.line(&format!(
+            "feature option=\"Rank base -spin {} 0 1\"",
+            self.map.rank_base
+        ));
+        self.out.line("feature done=1");
+    }
+
+    fn reset(&mut self, pos: AnyPosition) {
+        self.positions = vec![pos];
+        self.game_over = false;
+        self.exclude.clear();
+    }
+
+    /// After `new`, `setboard`, `undo`, a user move: restart analysis, or
+    /// announce a finished game.
+    fn after_position_change(&mut self) {
+        if self.analyzing {
+            self.analyze();
+        }
+    }
+
+    fn user_move(&mut self, text: &str, line: &str) {
+        if text.is_empty() {
+            self.error("missing move", line);
+            return;
+        }
+        if self.game_over {
+            self.out
+                .line(&format!("Illegal move (the game is over): {text}"));
+            return;
+        }
+        let ours = match self.map.move_in(text) {
+            Ok(m) => m,
+            Err(why) => {
+                self.out.line(&format!("Illegal move ({why}): {text}"));
+                return;
+            }
+        };
+        // A move arriving while we think on our own move: drop that search.
+        if matches!(&self.running, Some(r) if r.mode == Mode::Think) {
+            self.abort_search();
+        }
+        let mut next = self.current().clone();
+        if let Err(e) = next.play(&ours) {
+            self.out
+                .line(&format!("Illegal move ({}): {text}", e.reason()));
+            return;
+        }
+        self.positions.push(next);
+        self.exclude.clear();
+        if self.announce_if_over() {
+            if self.analyzing {
+                self.abort_search();
+            }
+            return;
+        }
+        if self.analyzing {
+            self.analyze();
+        } else if self.engine_side == Some(self.current().side_to_move()) {
+            self.think();
+        }
+    }
+
+    /// Prints the result if the current position ends the game.
+    fn announce_if_over(&mut self) -> bool {
+        match self.current().outcome(&self.history()) {
+            Some(o) => {
+                self.out.line(&result_line(o));
+                self.game_over = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn level(&mut self, arg: &str, line: &str) {
+        let f: Vec<&str> = arg.split_whitespace().collect();
+        let parsed = (f.len() == 3)
+            .then(|| {
+                Some((
+                    f[0].parse::<u32>().ok()?,
+                    parse_minutes(f[1])?,
+                    parse_seconds(f[2])?,
+                ))
+            })
+            .flatten();
+        match parsed {
+            Some((mps, base, inc)) => {
+                self.tc = Some(TimeControl { mps, base, inc });
+                self.st = None;
+                self.time_left = None;
+            }
+            None => self.error("bad argument", line),
+        }
+    }
+
+    fn option(&mut self, arg: &str, line: &str) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (arg.trim(), ""),
+        };
+        let num = value.parse::<usize>().ok();
+        match (name, num) {
+            ("Hash", Some(mb)) if mb >= 1 => {
+                self.abort_search();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.set_hash(mb);
+                }
+            }
+            ("Threads", Some(n)) if n >= 1 => {
+                self.abort_search();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.set_threads(n);
+                }
+            }
+            ("MultiPV", Some(n)) if (1..=64).contains(&n) => {
+                self.multipv = n;
+                self.after_position_change();
+            }
+            ("Resign", Some(v)) if v <= 1 => self.resign = v == 1,
+            ("Rank base", Some(v)) if v <= 1 => self.map.rank_base = v as u32,
+            _ => self.error("bad option", line),
+        }
+    }
+
+    fn exclude_cmd(&mut self, exclude: bool, arg: &str, line: &str) {
+        if arg == "all" {
+            self.exclude = if exclude {
+                self.current().legal_move_strings()
+            } else {
+                Vec::new()
+            };
+        } else {
+            let ours = match self.map.move_in(arg) {
+                Ok(m) if self.current().legal_move_strings().contains(&m) => m,
+                _ => {
+                    self.out.line(&format!("Illegal move: {arg}"));
+                    return;
+                }
+            };
+            self.exclude.retain(|m| *m != ours);
+            if exclude {
+                self.exclude.push(ours);
+            }
+        }
+        let _ = line;
+        if self.analyzing {
+            self.analyze();
+        }
+    }
+
+    fn stat01(&self) {
+        if let Some(r) = &self.running {
+            if r.mode == Mode::Analyze {
+                let s = r.stat.lock().map(|s| *s).unwrap_or_default();
+                let total = self.current().legal_move_strings().len();
+                self.out.line(&format!(
+                    "stat01: {} {} {} {} {}",
+                    r.start.elapsed().as_millis() / 10,
+                    s.nodes,
+                    s.depth,
+                    0,
+                    total
+                ));
+            }
+        }
+    }
+
+    /// Limits for the engine's own move from the time control.
+    fn move_limits(&self) -> Limits {
+        let mut limits = Limits {
+            depth: self.sd,
+            ..Limits::default()
+        };
+        if let Some(st) = self.st {
+            limits.movetime = Some(st);
+        } else if let Some(tc) = self.tc {
+            let plies = self.positions.len() as u32 - 1;
+            let moves_to_go = (tc.mps > 0).then(|| tc.mps - (plies / 2) % tc.mps);
+            limits.clock = Some(Clock {
+                remaining: self.time_left.unwrap_or(tc.base),
+                increment: tc.inc,
+                moves_to_go,
+            });
+        } else if self.sd.is_none() {
+            // No time control given at all: a few seconds per move.
+            limits.movetime = Some(Duration::from_secs(5));
+        }
+        limits
+    }
+
+    fn think(&mut self) {
+        if self.game_over || self.announce_if_over() {
+            return;
+        }
+        let limits = self.move_limits();
+        self.start_search(Mode::Think, limits);
+    }
+
+    fn analyze(&mut self) {
+        self.abort_search();
+        if self.current().outcome(&self.history()).is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start_search(Mode::Analyze, limits);
+    }
+
+    fn start_search(&mut self, mode: Mode, limits: Limits) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let root = self.current().clone();
+        let history = self.history();
+        let stat = Arc::new(Mutex::new(Stat::default()));
+        let mut thinking = Thinking {
+            out: self.out.clone(),
+            post: self.post || mode == Mode::Analyze,
+            root: root.clone(),
+            map: self.map,
+            stat: stat.clone(),
+        };
+        let exclude = self.exclude.clone();
+        let multipv = if mode == Mode::Analyze {
+            self.multipv
+        } else {
+            1
+        };
+        let engine = self.engine.clone();
+        let tx = self.tx.clone();
+        self.stop.store(false, Relaxed);
+        let handle = std::thread::spawn(move || {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let finished = with_position!(thinking.root.clone(), pos => {
+                run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id)
+            });
+            let _ = tx.send(Event::SearchDone(finished));
+        });
+        self.running = Some(Running {
+            id,
+            mode,
+            handle,
+            stat,
+            start: Instant::now(),
+        });
+    }
+
+    /// Stops any search and forgets its result.
+    fn abort_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            self.stop.store(true, Relaxed);
+            let _ = r.handle.join();
+        }
+    }
+
+    /// A search thread ended: play its move if it is still wanted.
+    pub(crate) fn search_finished(&mut self, f: Finished) {
+        let mode = match &self.running {
+            Some(r) if r.id == f.id => r.mode,
+            _ => return,
+        };
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+        if mode != Mode::Think {
+            return;
+        }
+        let Some(best) = f.best else {
+            self.announce_if_over();
+            return;
+        };
+        if self.resign {
+            self.hopeless_moves = if f.score <= -1000 {
+                self.hopeless_moves + 1
+            } else {
+                0
+            };
+            if self.hopeless_moves >= 3 {
+                self.out.line("resign");
+                self.game_over = true;
+                self.engine_side = None;
+                return;
+            }
+        }
+        let mut next = self.current().clone();
+        if next.play(&best).is_err() {
+            // Cannot happen: the search returns legal moves only.
+            self.error("internal", &format!("engine move {best} refused"));
+            return;
+        }
+        self.positions.push(next);
+        self.out.line(&format!("move {}", self.map.move_out(&best)));
+        self.announce_if_over();
+    }
+
+    pub fn shutdown(&mut self) {
+        self.abort_search();
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_search<G: Evaluator + Notation>(
+    engine: &mut Engine,
+    pos: &G,
+    history: &[u64],
+    limits: &Limits,
+    multipv: usize,
+    exclude: &[String],
+    thinking: &mut Thinking,
+    id: u64,
+) -> Finished {
+    let exclude: Vec<u32> = exclude
+        .iter()
+        .filter_map(|m| pos.parse_move(m).ok())
+        .map(|m| <G as Tactical>::encode_move(m))
+        .collect();
+    let options = SearchOptions { multipv, exclude };
+    let mut obs = ThinkingFor {
+        inner: thinking,
+        root: pos,
+    };
+    let r = engine.search(pos, history, limits, &options, &mut obs);
+    Finished {
+        id,
+        best: r.best.map(|m| pos.move_to_string(m)),
+        score: r.score,
+    }
+}

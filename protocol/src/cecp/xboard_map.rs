@@ -1,0 +1,289 @@
+//! How our games look to XBoard: square names on the wire, the `setup` and
+//! `piece` lines, and `highlight` answers.
+//!
+//! * Ranks: our boards number ranks 0-10. XBoard numbers an 11-rank board
+//!   1-11 unless it runs with `-rankOffset 1`; `rank_base` says which (0:
+//!   XBoard uses our numbers, 1: XBoard's rank = ours + 1).
+//! * Trubix-43's half-offset squares `bc0`/`cd0`/`bc10`/`cd10` are the grid
+//!   cells b0/d0/b10/d10 on the wire, with c0/c10 holes.
+//! * Piece images: the woozan goes to the Wazir slot, never the Pawn slot
+//!   (XBoard applies pawn rules to that slot); the fleurbic to the Alfil
+//!   (Elephant), the crowned knight to the Man (Commoner), the squire to the
+//!   Dragon (crowned rook: exactly rook + one diagonal step).
+
+use movegen::{AnyPosition, Variant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardMap {
+    pub variant: Variant,
+    pub rank_base: u32,
+}
+
+/// Splits `a1b2q` into ("a1", "b2", "q"): letters+digits twice, then the rest.
+fn split_move(text: &str) -> Option<(&str, &str, &str)> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut cuts = [0usize; 2];
+    for cut in &mut cuts {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_lowercase() {
+            i += 1;
+        }
+        let letters = i - start;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if letters == 0 || i - start == letters {
+            return None;
+        }
+        *cut = i;
+    }
+    Some((&text[..cuts[0]], &text[cuts[0]..cuts[1]], &text[cuts[1]..]))
+}
+
+impl BoardMap {
+    pub fn new(variant: Variant, rank_base: u32) -> BoardMap {
+        BoardMap { variant, rank_base }
+    }
+
+    /// Our square name -> XBoard's.
+    pub fn square_out(&self, ours: &str) -> String {
+        let split = ours
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(ours.len());
+        let (letters, digits) = ours.split_at(split);
+        let rank: u32 = digits.parse().unwrap_or(0);
+        let file = match letters {
+            "bc" => "b",
+            "cd" => "d",
+            l => l,
+        };
+        format!("{file}{}", rank + self.rank_base)
+    }
+
+    /// XBoard's square name -> ours (None if it is not a square of ours).
+    pub fn square_in(&self, xb: &str) -> Option<String> {
+        let split = xb.find(|c: char| c.is_ascii_digit())?;
+        let (file, digits) = xb.split_at(split);
+        if !matches!(file, "a" | "b" | "c" | "d" | "e")
+            || digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let rank = digits.parse::<u32>().ok()?.checked_sub(self.rank_base)?;
+        if rank > 10 {
+            return None;
+        }
+        let name = match (self.variant, file, rank) {
+            (Variant::Trubix43, "b", 0 | 10) => format!("bc{rank}"),
+            (Variant::Trubix43, "d", 0 | 10) => format!("cd{rank}"),
+            (Variant::Trubix43, _, 0 | 10) => return None,
+            _ => format!("{file}{rank}"),
+        };
+        Some(name)
+    }
+
+    /// Our move text -> XBoard's.
+    pub fn move_out(&self, ours: &str) -> String {
+        match split_move(ours) {
+            Some((a, b, rest)) => format!("{}{}{}", self.square_out(a), self.square_out(b), rest),
+            None => ours.to_string(),
+        }
+    }
+
+    /// XBoard's move text -> ours, or a reason.
+    pub fn move_in(&self, xb: &str) -> Result<String, String> {
+        let (a, b, rest) =
+            split_move(xb).ok_or_else(|| "not a move in coordinate notation".to_string())?;
+        let from = self
+            .square_in(a)
+            .ok_or_else(|| format!("{a} is not a square of {}", self.variant.id()))?;
+        let to = self
+            .square_in(b)
+            .ok_or_else(|| format!("{b} is not a square of {}", self.variant.id()))?;
+        Ok(format!("{from}{to}{rest}"))
+    }
+
+    /// The `setup` line sent in answer to `variant`.
+    pub fn setup_line(&self) -> String {
+        let (table, fen_board) = match self.variant {
+            Variant::Trubix => (
+                ".N..Q.F..WK.n..q.f..wk",
+                "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K**",
+            ),
+            Variant::Trubix43 => (
+                "....Q.F..WC...SK....q.f..wc...sk",
+                "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
+            ),
+        };
+        format!("setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1")
+    }
+
+    /// One `piece` line per piece (XBetza), for XBoard's SAN and PGN. The
+    /// woozan's square-specific links cannot be expressed; XBoard runs with
+    /// legality testing off for these games.
+    pub fn piece_lines(&self) -> Vec<String> {
+        let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
+        match self.variant {
+            Variant::Trubix => v.push("piece N& N"),
+            Variant::Trubix43 => {
+                v.push("piece C& KN");
+                v.push("piece S& RF");
+            }
+        }
+        v.into_iter().map(String::from).collect()
+    }
+
+    /// A position as XBoard FEN (six fields, castling and e.p. empty).
+    pub fn fen_out(&self, pos: &AnyPosition) -> String {
+        let fen = pos.fen();
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        format!("{} {} - - {} {}", f[0], f[1], f[3], f[4])
+    }
+
+    /// XBoard FEN -> our FEN. XBoard cannot carry the unmoved-woozan set:
+    /// a castling field of file letters (our own notation) is taken as it
+    /// is; otherwise every woozan on its home square counts as unmoved.
+    pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
+        let f: Vec<&str> = xb.split_whitespace().collect();
+        if f.is_empty() {
+            return Err("empty FEN".into());
+        }
+        if f[0].contains('[') {
+            return Err(format!("{} has no pieces in hand", self.variant.title()));
+        }
+        let side = f.get(1).copied().unwrap_or("w");
+        let (half, full) = match f.len() {
+            6 => (f[4], f[5]),
+            4 | 5 => (
+                f.get(3).copied().unwrap_or("0"),
+                f.get(4).copied().unwrap_or("1"),
+            ),
+            _ => ("0", "1"),
+        };
+        let castle = f.get(2).copied().unwrap_or("-");
+        let ours = if !castle.is_empty()
+            && castle != "-"
+            && castle
+                .bytes()
+                .all(|c| matches!(c, b'A'..=b'E' | b'a'..=b'e'))
+        {
+            format!("{} {side} {castle} {half} {full}", f[0])
+        } else {
+            let inferred = AnyPosition::from_fen(self.variant, &format!("{} {side}", f[0]))
+                .map_err(|e| e.to_string())?;
+            let fen = inferred.fen();
+            let unmoved = fen.split_whitespace().nth(2).unwrap_or("-").to_string();
+            format!("{} {side} {unmoved} {half} {full}", f[0])
+        };
+        AnyPosition::from_fen(self.variant, &ours).map_err(|e| e.to_string())
+    }
+
+    /// Answer to `lift SQ`: legal targets of the piece on `xb_square` as a
+    /// colour FEN (Y move, R capture, M optional promotion, B forced).
+    pub fn highlight(&self, pos: &AnyPosition, xb_square: &str) -> Option<String> {
+        let from = self.square_in(xb_square)?;
+        let mut marks = [['.'; 5]; 11];
+        for d in pos.move_details() {
+            if d.from != from {
+                continue;
+            }
+            let to = self.square_out(&d.to);
+            let file = (to.as_bytes()[0] - b'a') as usize;
+            let rank = to[1..].parse::<u32>().ok()?.checked_sub(self.rank_base)? as usize;
+            let same_to = |m: &movegen::MoveDetail| m.from == d.from && m.to == d.to;
+            let details = pos.move_details();
+            let plain_exists = details.iter().any(|m| same_to(m) && m.promotion.is_none());
+            let mark = if d.promotion.is_some() {
+                if plain_exists {
+                    'M'
+                } else {
+                    'B'
+                }
+            } else if d.capture {
+                'R'
+            } else {
+                'Y'
+            };
+            let cell = &mut marks[10 - rank.min(10)][file.min(4)];
+            // A forced/optional promotion mark wins over a plain one.
+            if *cell == '.' || matches!(mark, 'M' | 'B') {
+                *cell = mark;
+            }
+        }
+        let rows: Vec<String> = marks
+            .iter()
+            .map(|row| {
+                let mut s = String::new();
+                let mut run = 0;
+                for &c in row {
+                    if c == '.' {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            s.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        s.push(c);
+                    }
+                }
+                if run > 0 {
+                    s.push_str(&run.to_string());
+                }
+                s
+            })
+            .collect();
+        Some(rows.join("/"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_and_moves_translate_both_ways() {
+        let m = BoardMap::new(Variant::Trubix43, 0);
+        assert_eq!(m.move_out("bc0b1"), "b0b1");
+        assert_eq!(m.move_out("c9cd10s"), "c9d10s");
+        assert_eq!(m.move_in("b0b1").unwrap(), "bc0b1");
+        assert_eq!(m.move_in("c9d10s").unwrap(), "c9cd10s");
+        assert!(m.move_in("c0c1").is_err());
+        let m = BoardMap::new(Variant::Trubix, 1);
+        assert_eq!(m.move_out("c0c1"), "c1c2");
+        assert_eq!(m.move_out("b9c10q"), "b10c11q");
+        assert_eq!(m.move_in("b10c11q").unwrap(), "b9c10q");
+        assert!(
+            m.move_in("c0c1").is_err(),
+            "rank 0 does not exist with base 1"
+        );
+        let m = BoardMap::new(Variant::Trubix43, 1);
+        assert_eq!(m.move_out("cd10c9"), "d11c10");
+        assert_eq!(m.move_in("d11c10").unwrap(), "cd10c9");
+    }
+
+    #[test]
+    fn highlight_marks_targets() {
+        let m = BoardMap::new(Variant::Trubix, 0);
+        let pos = AnyPosition::start(Variant::Trubix);
+        assert_eq!(
+            m.highlight(&pos, "c2").as_deref(),
+            Some("5/5/5/5/5/5/5/5/5/5/5")
+        );
+        assert_eq!(
+            m.highlight(&pos, "b2").as_deref(),
+            Some("5/5/5/5/5/5/1Y3/1Y3/5/5/5")
+        );
+        let pos = AnyPosition::from_fen(
+            Variant::Trubix,
+            "**1**/1W2k/5/5/*3*/*3*/*3*/5/5/K4/**1** w - 0 1",
+        )
+        .unwrap();
+        assert_eq!(
+            m.highlight(&pos, "b9").as_deref(),
+            Some("2B2/5/1Y3/5/5/5/5/5/5/5/5")
+        );
+    }
+}

@@ -1,0 +1,539 @@
+//! CECP transcripts through the real binary: input lines to the exact
+//! output lines, for the handshake, variant setup, a game in force mode,
+//! searching, analysis, undo/remove, setboard with holes, time controls and
+//! every error reply.
+
+use movegen::{AnyPosition, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs `curio` with `args` and feeds `input` line by line. A line
+/// `#wait PREFIX` is not sent: it waits (up to 30 s) for an output line
+/// starting with PREFIX, so that a search can finish before `quit`. At the
+/// end stdin is closed; returns every output line.
+fn session(args: &[&str], input: &[&str]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start curio");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines() {
+            if tx.send(l.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for l in input {
+            if let Some(prefix) = l.strip_prefix("#wait ") {
+                loop {
+                    let line = rx
+                        .recv_timeout(Duration::from_secs(30))
+                        .unwrap_or_else(|_| panic!("no line starting '{prefix}' in {seen:?}"));
+                    let hit = line.starts_with(prefix);
+                    seen.push(line);
+                    if hit {
+                        break;
+                    }
+                }
+            } else {
+                writeln!(stdin, "{l}").unwrap();
+            }
+        }
+    }
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    seen.extend(rx.try_iter());
+    assert!(status.success(), "curio exited with {status:?}");
+    seen
+}
+
+fn features() -> Vec<String> {
+    vec![
+        "feature done=0".into(),
+        format!(
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
+             analyze=1 colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=1 highlight=1 myname=\"Curio {}\" \
+             variants=\"trubix,trubix43\"",
+            env!("CARGO_PKG_VERSION")
+        ),
+        "feature option=\"Hash -spin 64 1 65536\"".into(),
+        "feature option=\"Threads -spin 1 1 256\"".into(),
+        "feature option=\"MultiPV -spin 1 1 64\"".into(),
+        "feature option=\"Resign -check 0\"".into(),
+        "feature option=\"Rank base -spin 0 0 1\"".into(),
+        "feature done=1".into(),
+    ]
+}
+
+#[test]
+fn handshake_and_variant_setup() {
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "random",
+            "variant trubix",
+            "level 40 5 0",
+            "post",
+            "hard",
+            "ping 1",
+            "quit",
+        ],
+    );
+    let mut want = features();
+    want.extend(
+        [
+            "setup (.N..Q.F..WK.n..q.f..wk) 5x11+0_fairy **k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w - - 0 1",
+            "piece K& K",
+            "piece Q& Q",
+            "piece F& KAD",
+            "piece W& mvWcF",
+            "piece N& N",
+            "pong 1",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(out, want);
+    let out = session(&[], &["variant trubix43", "ping 7"]);
+    assert_eq!(
+        out,
+        [
+            "setup (....Q.F..WC...SK....q.f..wc...sk) 5x11+0_fairy *q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w - - 0 1",
+            "piece K& K",
+            "piece Q& Q",
+            "piece F& KAD",
+            "piece W& mvWcF",
+            "piece C& KN",
+            "piece S& RF",
+            "pong 7"
+        ]
+    );
+}
+
+#[test]
+fn a_full_game_in_force_mode_with_the_result() {
+    // Fool's-mate style: a fleurbic mates on c8 after the king is boxed in.
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant trubix",
+            "force",
+            "setboard **k**/5/5/5/*3*/*3*/*2F*/5/2W2/K4/**1** w - - 0 1",
+            "usermove d4d6",
+            "usermove c10b9",
+            "ping 1",
+        ],
+    );
+    // Nothing but the pong: in force mode the engine never moves.
+    assert_eq!(out[6..], ["pong 1"]);
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "force",
+            "setboard **k**/5/5/2F2/*3*/*3*/*3*/5/2W2/K4/**1** w - - 22 13",
+            "usermove c7c8",
+            "usermove c10b9",
+            "ping 2",
+        ],
+    );
+    assert_eq!(
+        out[out.len() - 3..],
+        [
+            "1-0 {White mates}",
+            "Illegal move (the game is over): c10b9",
+            "pong 2"
+        ]
+    );
+}
+
+#[test]
+fn illegal_moves_and_bad_commands_are_answered_and_ignored() {
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "force",
+            "usermove c3c5",
+            "usermove c7c6",
+            "usermove a4a5",
+            "usermove zz",
+            "usermove",
+            "frobnicate",
+            "level x y z",
+            "st -1",
+            "sd zero",
+            "time lots",
+            "memory 0",
+            "setboard garbage",
+            "undo",
+            "lift q9",
+            "option Nonsense=1",
+            "exclude c3c5",
+            "variant chess960",
+            "usermove c3c4",
+            "ping 3",
+        ],
+    );
+    let want = [
+        "Illegal move (a woozan cannot move from c3 to c5 here): c3c5",
+        "Illegal move (the piece on c7 is black's, and it is white to move): c7c6",
+        "Illegal move ('a4' is not a square of this board): a4a5",
+        "Illegal move (not a move in coordinate notation): zz",
+        "Error (missing move): usermove",
+        "Error (unknown command): frobnicate",
+        "Error (bad argument): level x y z",
+        "Error (bad argument): st -1",
+        "Error (bad argument): sd zero",
+        "Error (bad argument): time lots",
+        "Error (bad argument): memory 0",
+    ];
+    let skip = 6; // setup + piece lines
+    assert_eq!(out[skip..skip + want.len()], want);
+    let rest = &out[skip + want.len()..];
+    assert!(
+        rest[0].starts_with("Error (illegal position: bad FEN: "),
+        "{rest:?}"
+    );
+    assert_eq!(
+        rest[1..],
+        [
+            "Error (nothing to take back): undo",
+            "Error (bad square): lift q9",
+            "Error (bad option): option Nonsense=1",
+            "Illegal move: c3c5",
+            "Error (unsupported variant): variant chess960",
+            "pong 3"
+        ]
+    );
+}
+
+/// Plays out the moves a session printed, checking each is legal.
+fn replay(variant: Variant, fen: Option<&str>, moves: &[String]) -> AnyPosition {
+    let mut pos = match fen {
+        Some(f) => AnyPosition::from_fen(variant, f).unwrap(),
+        None => AnyPosition::start(variant),
+    };
+    for m in moves {
+        pos.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    pos
+}
+
+#[test]
+fn the_engine_moves_after_go_usermove_and_playother() {
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant trubix43",
+            "sd 3",
+            "usermove c3c4",
+            "#wait move",
+            "ping 1",
+            "quit",
+        ],
+    );
+    // After `new` the engine plays Black: it answers c3c4 with a move.
+    let moves: Vec<String> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("move "))
+        .map(String::from)
+        .collect();
+    assert_eq!(moves.len(), 1, "{out:?}");
+    replay(Variant::Trubix43, None, &["c3c4".into(), moves[0].clone()]);
+    // `go` makes it play the side to move; `playother` the other side.
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant trubix",
+            "sd 2",
+            "force",
+            "usermove c3c4",
+            "go",
+            "#wait move",
+            "force",
+            "playother",
+            "ping 2",
+            "#wait pong",
+            "usermove b2b3",
+            "#wait move",
+            "quit",
+        ],
+    );
+    let moves: Vec<String> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("move "))
+        .map(String::from)
+        .collect();
+    // `go` played Black's reply to c3c4; after `playother` (White to move)
+    // the engine keeps Black and answers b2b3.
+    assert_eq!(moves.len(), 2, "{out:?}");
+}
+
+#[test]
+fn engine_games_end_with_a_result() {
+    // The engine mates in one as White.
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "sd 3",
+            "setboard **k**/5/5/2F2/*3*/*3*/*3*/5/2W2/K4/**1** w - - 22 13",
+            "go",
+            "#wait 1-0",
+            "ping 1",
+            "#wait pong",
+        ],
+    );
+    let tail: Vec<&str> = out.iter().rev().take(3).map(|s| s.as_str()).collect();
+    assert_eq!(tail, ["pong 1", "1-0 {White mates}", "move c7c8"]);
+}
+
+#[test]
+fn thinking_output_is_cecp_shaped() {
+    let out = session(
+        &[],
+        &["variant trubix", "post", "sd 4", "go", "#wait move", "quit"],
+    );
+    let thinking: Vec<&String> = out
+        .iter()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(thinking.len(), 4, "{out:?}");
+    for (i, l) in thinking.iter().enumerate() {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(f[0], (i + 1).to_string());
+        for n in &f[1..4] {
+            n.parse::<i64>().unwrap_or_else(|_| panic!("{l}"));
+        }
+        assert!(f.len() > 4, "a pv: {l}");
+    }
+    // nopost: no thinking lines.
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "nopost",
+            "sd 4",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert_eq!(
+        out.iter()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn undo_and_remove_take_back_moves() {
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "force",
+            "usermove c3c4",
+            "usermove c7c6",
+            "usermove b2b3",
+            "remove",
+            "lift b8",
+            "undo",
+            "lift c3",
+            "undo",
+            "ping 1",
+        ],
+    );
+    assert_eq!(
+        out[6..],
+        [
+            // After remove: c3c4 stands, Black to move; b8 can step or two-step.
+            "highlight 5/5/5/1Y3/1Y3/5/5/5/5/5/5",
+            // After undo: the start; c3 can go to c4.
+            "highlight 5/5/5/5/5/5/2Y2/5/5/5/5",
+            "Error (nothing to take back): undo",
+            "pong 1"
+        ]
+    );
+}
+
+#[test]
+fn setboard_with_holes_and_offset_squares() {
+    let out = session(
+        &[],
+        &[
+            "variant trubix43",
+            "force",
+            "setboard *1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - - 0 1",
+            "lift c9",
+            "usermove c9d10s",
+            "ping 1",
+        ],
+    );
+    assert_eq!(
+        out[7..],
+        ["highlight 1B1B1/5/2Y2/5/5/5/5/5/5/5/5", "pong 1"]
+    );
+    // Without -rankOffset: ranks shifted by one.
+    let out = session(
+        &["xboard", "--rank-base", "1"],
+        &[
+            "variant trubix43",
+            "force",
+            "setboard *1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - - 0 1",
+            "lift c10",
+            "usermove c10b11q",
+            "sd 2",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert_eq!(out[7], "highlight 1B1B1/5/2Y2/5/5/5/5/5/5/5/5");
+    // Black's reply comes in XBoard's numbering: ranks 1-11, so never 0.
+    let mv = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move");
+    let ours = protocol::cecp::xboard_map::BoardMap::new(Variant::Trubix43, 1)
+        .move_in(mv)
+        .unwrap();
+    let mut pos = AnyPosition::from_fen(
+        Variant::Trubix43,
+        "*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - 0 1",
+    )
+    .unwrap();
+    pos.play("c9bc10q").unwrap();
+    pos.play(&ours)
+        .unwrap_or_else(|e| panic!("{mv} = {ours}: {e}"));
+    // A hand is refused for these games.
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "setboard **k**/5/5/5/*3*/*3*/*3*/5/5/K4/**1**[Nn] w - - 0 1",
+            "ping 2",
+        ],
+    );
+    assert!(
+        out[6].starts_with("Error (illegal position: Trubix has no pieces in hand)"),
+        "{out:?}"
+    );
+    assert_eq!(out[7], "pong 2");
+}
+
+#[test]
+fn analysis_reports_and_follows_the_position() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
+    send("variant trubix");
+    send("force");
+    send("post");
+    send("analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    send(".");
+    send("usermove c3c4");
+    std::thread::sleep(Duration::from_millis(300));
+    send("exit");
+    send("ping 9");
+    send("quit");
+    let start = Instant::now();
+    let mut seen = Vec::new();
+    for l in lines.by_ref() {
+        let l = l.unwrap();
+        seen.push(l.clone());
+        if l == "pong 9" || start.elapsed() > Duration::from_secs(20) {
+            break;
+        }
+    }
+    child.wait().unwrap();
+    assert!(seen.iter().any(|l| l.starts_with("stat01: ")), "{seen:?}");
+    // Thinking lines from both positions: some PV starts with a white move
+    // (c3 woozan or others) and later ones with black moves.
+    let pvs: Vec<&String> = seen
+        .iter()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert!(pvs.len() >= 4, "{seen:?}");
+    assert_eq!(seen.last().unwrap(), "pong 9");
+    assert!(
+        !seen.iter().any(|l| l.starts_with("move ")),
+        "analysis never moves"
+    );
+}
+
+#[test]
+fn time_controls_are_accepted_and_respected() {
+    // Fixed time per move.
+    let t = Instant::now();
+    let out = session(
+        &[],
+        &["variant trubix", "st 0.3", "go", "#wait move", "quit"],
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    // With 1 second left and a 0.1 s increment a move comes quickly.
+    let t = Instant::now();
+    let out = session(
+        &[],
+        &[
+            "variant trubix43",
+            "level 0 0:01 0.1",
+            "time 100",
+            "otim 100",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn exclude_keeps_a_move_out_of_the_search() {
+    let out = session(
+        &[],
+        &[
+            "variant trubix",
+            "force",
+            "setboard **k**/5/5/2F2/*3*/*3*/*3*/5/2W2/K4/**1** w - - 22 13",
+            "exclude c7c8",
+            "sd 3",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    let mv = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move");
+    assert_ne!(mv, "c7c8");
+}
