@@ -396,3 +396,29 @@ fn a_stop_from_outside_ends_an_infinite_search_promptly() {
         t.elapsed()
     );
 }
+
+#[test]
+fn a_stop_requested_before_the_search_is_kept_until_cleared() {
+    let p = Position::start(Board::T43);
+    let mut engine = Engine::new(8, 2);
+    engine
+        .stop_handle()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let t = Instant::now();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let r = engine.search(&p, &[], &limits, &SearchOptions::default(), &mut Silent);
+    assert!(t.elapsed() < Duration::from_millis(200));
+    assert!(legal(&p).contains(&r.best.expect("still a legal move")));
+    engine.clear_stop();
+    let r = engine.search(
+        &p,
+        &[],
+        &Limits::depth(3),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    assert_eq!(r.depth, 3);
+}

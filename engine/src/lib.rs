@@ -97,8 +97,16 @@ impl Engine {
     }
 
     /// A handle that stops the running search when set (from any thread).
+    /// It stays set, and makes later searches return at once, until
+    /// [`Engine::clear_stop`]: so a stop that arrives before a search has
+    /// really started is not lost.
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Re-arms the engine after a stop request.
+    pub fn clear_stop(&self) {
+        self.stop.store(false, Relaxed);
     }
 
     /// Searches `root`. `history` holds the keys of the game's earlier
@@ -112,11 +120,12 @@ impl Engine {
         observer: &mut dyn Observer<G::Move>,
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
-        self.stop.store(false, Relaxed);
         self.tt.new_search();
         let nodes = AtomicU64::new(0);
         let tt = &self.tt;
-        let stop = &*self.stop;
+        let abort = &*self.stop;
+        let finished = AtomicBool::new(false);
+        let stop = &finished;
         let helpers = self.threads - 1;
         let main_result = std::thread::scope(|scope| {
             for id in 1..=helpers {
@@ -130,7 +139,12 @@ impl Engine {
                     ..Limits::default()
                 };
                 scope.spawn(move || {
-                    let shared = Shared { tt, stop, nodes };
+                    let shared = Shared {
+                        tt,
+                        stop,
+                        abort,
+                        nodes,
+                    };
                     let mut t: Thread<G> = Thread::new(shared, id, helper_limits, history, start);
                     t.run(&mut pos, 1, &options.exclude, None);
                 });
@@ -138,6 +152,7 @@ impl Engine {
             let shared = Shared {
                 tt,
                 stop,
+                abort,
                 nodes: &nodes,
             };
             let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start);

@@ -22,7 +22,10 @@ pub const MAX_PLY: usize = 120;
 /// What the threads share.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
+    /// Set by the main thread when this search is over (releases helpers).
     pub stop: &'a AtomicBool,
+    /// Set from outside to end the search early (`?`, `force`, `quit`).
+    pub abort: &'a AtomicBool,
     /// Nodes of all threads, flushed every few thousand nodes.
     pub nodes: &'a AtomicU64,
 }
@@ -102,7 +105,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         if self.stopped {
             return true;
         }
-        if self.shared.stop.load(Relaxed) {
+        if self.shared.stop.load(Relaxed) || self.shared.abort.load(Relaxed) {
             self.stopped = true;
             return true;
         }

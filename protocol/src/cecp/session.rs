@@ -16,6 +16,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// Largest hash table and thread count accepted (64 GiB would not fit).
+pub const MAX_HASH_MIB: usize = 65536;
+pub const MAX_THREADS: usize = 256;
+
 /// Start-up settings (command-line flags of `curio xboard`).
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
@@ -92,6 +96,10 @@ pub struct Session {
     resign: bool,
     hopeless_moves: u32,
     multipv: usize,
+    /// Mirrors of the engine's settings, so reading them never waits for a
+    /// running search (which holds the engine).
+    hash_mib: usize,
+    threads: usize,
     running: Option<Running>,
     next_id: u64,
 }
@@ -226,6 +234,8 @@ impl Session {
             resign: false,
             hopeless_moves: 0,
             multipv: 1,
+            hash_mib: config.hash_mib,
+            threads: config.threads,
             running: None,
             next_id: 1,
         }
@@ -365,21 +375,11 @@ impl Session {
             },
             "option" => self.option(arg, line),
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb >= 1 => {
-                    self.abort_search();
-                    if let Ok(mut e) = self.engine.lock() {
-                        e.set_hash(mb);
-                    }
-                }
+                Ok(mb) if (1..=MAX_HASH_MIB).contains(&mb) => self.set_hash(mb),
                 _ => self.error("bad argument", line),
             },
             "cores" => match arg.parse::<usize>() {
-                Ok(n) if n >= 1 => {
-                    self.abort_search();
-                    if let Ok(mut e) = self.engine.lock() {
-                        e.set_threads(n);
-                    }
-                }
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.set_threads(n),
                 _ => self.error("bad argument", line),
             },
             "result" => {
@@ -410,15 +410,14 @@ impl Session {
             env!("CARGO_PKG_VERSION"),
             variants.join(",")
         ));
-        let (hash, threads) = self
-            .engine
-            .lock()
-            .map(|e| (e.hash_mib(), e.threads()))
-            .unwrap_or((64, 1));
-        self.out
-            .line(&format!("feature option=\"Hash -spin {hash} 1 65536\""));
-        self.out
-            .line(&format!("feature option=\"Threads -spin {threads} 1 256\""));
+        // Never lock the engine here: a running analysis holds it.
+        let (hash, threads) = (self.hash_mib, self.threads);
+        self.out.line(&format!(
+            "feature option=\"Hash -spin {hash} 1 {MAX_HASH_MIB}\""
+        ));
+        self.out.line(&format!(
+            "feature option=\"Threads -spin {threads} 1 {MAX_THREADS}\""
+        ));
         self.out.line(&format!(
             "feature option=\"MultiPV -spin {} 1 64\"",
             self.multipv
@@ -432,6 +431,24 @@ impl Session {
             self.map.rank_base
         ));
         self.out.line("feature done=1");
+    }
+
+    fn set_hash(&mut self, mib: usize) {
+        self.abort_search();
+        if let Ok(mut e) = self.engine.lock() {
+            e.set_hash(mib);
+        }
+        self.hash_mib = mib;
+        self.after_position_change();
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        self.abort_search();
+        if let Ok(mut e) = self.engine.lock() {
+            e.set_threads(n);
+        }
+        self.threads = n;
+        self.after_position_change();
     }
 
     fn reset(&mut self, pos: AnyPosition) {
@@ -530,18 +547,8 @@ impl Session {
         };
         let num = value.parse::<usize>().ok();
         match (name, num) {
-            ("Hash", Some(mb)) if mb >= 1 => {
-                self.abort_search();
-                if let Ok(mut e) = self.engine.lock() {
-                    e.set_hash(mb);
-                }
-            }
-            ("Threads", Some(n)) if n >= 1 => {
-                self.abort_search();
-                if let Ok(mut e) = self.engine.lock() {
-                    e.set_threads(n);
-                }
-            }
+            ("Hash", Some(mb)) if (1..=MAX_HASH_MIB).contains(&mb) => self.set_hash(mb),
+            ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.set_threads(n),
             ("MultiPV", Some(n)) if (1..=64).contains(&n) => {
                 self.multipv = n;
                 self.after_position_change();
@@ -659,6 +666,8 @@ impl Session {
         };
         let engine = self.engine.clone();
         let tx = self.tx.clone();
+        // Re-armed here, before the thread exists: an abort that follows
+        // at once is then never lost.
         self.stop.store(false, Relaxed);
         let handle = std::thread::spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,0 +1,210 @@
+//! Feeds 100,000 seeded random and mutated CECP lines to the real binary and
+//! checks that it stays alive, answers every `ping` with the right `pong`
+//! in order, and still plays a legal move afterwards.
+
+use movegen::{AnyPosition, Variant};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const LINES: usize = 100_000;
+
+fn valid_line(rng: &mut StdRng) -> String {
+    let squares = [
+        "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
+        "b4", "c4", "d4", "b5", "c5", "d5", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "e7", "a8",
+        "b8", "c8", "d8", "e8", "a9", "b9", "c9", "d9", "e9", "c0", "c10", "b0", "d0", "b10",
+        "d10",
+    ];
+    let sq = |rng: &mut StdRng| squares[rng.gen_range(0..squares.len())];
+    let fens = [
+        "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w - - 0 1",
+        "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w - - 0 1",
+        "*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - - 0 1",
+        "**1**/1W2k/W3w/5/*3*/*3*/*3*/5/w3W/1w1K1/**1** b - - 0 50",
+    ];
+    match rng.gen_range(0..30) {
+        0 => "new".into(),
+        1 => format!(
+            "variant {}",
+            ["trubix", "trubix43", "normal", "chess"][rng.gen_range(0..4)]
+        ),
+        2 | 3 => "force".into(),
+        4 => "go".into(),
+        5 => "playother".into(),
+        6..=11 => format!(
+            "usermove {}{}{}",
+            sq(rng),
+            sq(rng),
+            ["", "", "", "q", "n", "f", "c", "s", "k", "w"][rng.gen_range(0..10)]
+        ),
+        12 => "?".into(),
+        13 => format!("setboard {}", fens[rng.gen_range(0..fens.len())]),
+        14 => "undo".into(),
+        15 => "remove".into(),
+        16 => format!(
+            "level {} {} {}",
+            rng.gen_range(0..50),
+            rng.gen_range(0..10),
+            rng.gen_range(0..5)
+        ),
+        17 => format!("st {}", rng.gen_range(0..3)),
+        18 => format!("sd {}", rng.gen_range(1..4)),
+        19 => format!("time {}", rng.gen_range(0..100_000)),
+        20 => format!("otim {}", rng.gen_range(0..100_000)),
+        21 => ["post", "nopost", "hard", "easy", "random", "computer"][rng.gen_range(0..6)].into(),
+        22 => ["analyze", "exit", "."][rng.gen_range(0..3)].into(),
+        23 => format!(
+            "{} {}{}",
+            ["exclude", "include"][rng.gen_range(0..2)],
+            sq(rng),
+            sq(rng)
+        ),
+        24 => format!("lift {}", sq(rng)),
+        25 => format!(
+            "option {}={}",
+            ["MultiPV", "Resign", "Rank base", "Bogus"][rng.gen_range(0..4)],
+            rng.gen_range(0..3)
+        ),
+        26 => format!(
+            "result {}",
+            ["1-0", "0-1", "1/2-1/2", "*"][rng.gen_range(0..4)]
+        ),
+        27 => format!("{}{}", sq(rng), sq(rng)),
+        28 => "xboard".into(),
+        _ => "protover 2".into(),
+    }
+}
+
+fn mutate(rng: &mut StdRng, line: &str) -> String {
+    let mut bytes: Vec<u8> = line.bytes().collect();
+    for _ in 0..rng.gen_range(1..4) {
+        let pos = if bytes.is_empty() {
+            0
+        } else {
+            rng.gen_range(0..=bytes.len())
+        };
+        let c = rng.gen_range(0x20u8..0x7f);
+        match rng.gen_range(0..3) {
+            0 if pos < bytes.len() => bytes[pos] = c,
+            1 if pos < bytes.len() => {
+                bytes.remove(pos);
+            }
+            _ => bytes.insert(pos, c),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn garbage(rng: &mut StdRng) -> String {
+    let n = rng.gen_range(0..40);
+    (0..n)
+        .map(|_| rng.gen_range(0x20u8..0x7f) as char)
+        .collect()
+}
+
+/// Lines that would end the session or allocate big tables are kept out.
+fn harmless(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    !matches!(first, "quit" | "memory" | "cores")
+        && !line.contains("Hash")
+        && !line.contains("Threads")
+}
+
+#[test]
+fn random_and_mutated_lines_never_break_the_engine() {
+    let mut rng = StdRng::seed_from_u64(2026);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines() {
+            let Ok(l) = l else { break };
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdin = BufWriter::new(child.stdin.take().unwrap());
+    let mut pings = Vec::new();
+    let mut sent = 0;
+    while sent < LINES {
+        let line = match rng.gen_range(0..10) {
+            0..=4 => valid_line(&mut rng),
+            5..=8 => {
+                let v = valid_line(&mut rng);
+                mutate(&mut rng, &v)
+            }
+            _ => garbage(&mut rng),
+        };
+        if !harmless(&line) {
+            continue;
+        }
+        // CURIO_FUZZ_DUMP=FILE keeps the lines, to replay a failure by hand.
+        if let Ok(path) = std::env::var("CURIO_FUZZ_DUMP") {
+            use std::fs::OpenOptions;
+            let mut f = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .unwrap();
+            writeln!(f, "{line}").unwrap();
+        }
+        writeln!(stdin, "{line}").unwrap();
+        sent += 1;
+        if sent % 1000 == 0 {
+            let n = 100_000 + sent;
+            writeln!(stdin, "ping {n}").unwrap();
+            pings.push(n);
+        }
+    }
+    // Back to a known state; then the engine must still play.
+    for l in [
+        "exit",
+        "force",
+        "new",
+        "variant trubix",
+        "force",
+        "sd 2",
+        "ping 1",
+        "go",
+    ] {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut pongs = Vec::new();
+    let mut reached_final_ping = false;
+    let mv = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine went silent");
+        if let Some(n) = l.strip_prefix("pong ") {
+            if n == "1" {
+                reached_final_ping = true;
+            } else {
+                pongs.push(n.parse::<usize>().expect("a pong number we sent"));
+            }
+        } else if reached_final_ping {
+            if let Some(m) = l.strip_prefix("move ") {
+                break m.to_string();
+            }
+        }
+    };
+    assert_eq!(pongs, pings, "every ping answered once, in order");
+    let mut start = AnyPosition::start(Variant::Trubix);
+    start
+        .play(&mv)
+        .unwrap_or_else(|e| panic!("after the fuzz the engine played {mv}: {e}"));
+    writeln!(stdin, "quit").unwrap();
+    stdin.flush().unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success());
+}
