@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# End-to-end test with the real XBoard: a headless engine-vs-engine match of
+# Curio against Curio, 2 games each of trubix and trubix43, under Xvfb.
+# Fails unless every game ends with a result by our rules, XBoard's debug
+# log shows no illegal move, forfeit or protocol error, and the PGN holds
+# the games.
+#
+# Usage: tests/xboard/match.sh [path/to/curio] [games per variant]
+# Needs: xboard, xvfb (Debian packages `xboard xvfb xauth`).
+set -euo pipefail
+
+BIN=$(readlink -f "${1:-target/release/curio}")
+GAMES=${2:-2}
+XBOARD=/usr/games/xboard
+[ -x "$BIN" ] || { echo "xboard match: no curio binary at $BIN" >&2; exit 1; }
+[ -x "$XBOARD" ] || { echo "xboard match: $XBOARD missing (apt-get install xboard xvfb xauth)" >&2; exit 1; }
+command -v xvfb-run >/dev/null || { echo "xboard match: xvfb-run missing (apt-get install xvfb xauth)" >&2; exit 1; }
+
+XBT=$(mktemp -d /tmp/curio-xboard.XXXXXX)
+mkdir -p "$XBT/home"
+echo "xboard match: working in $XBT"
+fail() { echo "xboard match FAILED: $*" >&2; exit 1; }
+
+for variant in trubix trubix43; do
+  pgn="$XBT/$variant.pgn"
+  debug="$XBT/$variant.debug"
+  log="$XBT/$variant.log"
+  HOME="$XBT/home" timeout 900 xvfb-run -a -s "-screen 0 1280x1024x24" "$XBOARD" \
+    -fcp "$BIN xboard" -fd "$XBT" -scp "$BIN xboard" -sd "$XBT" \
+    -variant "$variant" -rankOffset 1 -mg "$GAMES" -tc 0:10 -inc 0.1 -matchPause 500 \
+    -testLegality false -sgf "$pgn" -debug -nameOfDebugFile "$debug" \
+    -saveSettingsOnExit false -startupMessage "" -soundProgram "" -popupExitMessage false \
+    -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0 \
+    -autoCallFlag true -size 49 >"$log" 2>&1 || fail "$variant: xboard exited with $? (see $log)"
+  cat "$log"
+  grep -q "final score" "$log" || fail "$variant: no final score from xboard"
+  score=$(grep -o "final score [0-9]*-[0-9]*-[0-9]*" "$log" | tail -1 | awk '{print $3}')
+  total=$(echo "$score" | awk -F- '{print $1+$2+$3}')
+  [ "$total" = "$GAMES" ] || fail "$variant: final score $score is not $GAMES games"
+  [ -s "$pgn" ] || fail "$variant: no PGN"
+  results=$(grep -c '^\[Result "' "$pgn" || true)
+  [ "$results" = "$GAMES" ] || fail "$variant: PGN holds $results games, expected $GAMES"
+  if grep -q '^\[Result "\*"\]' "$pgn"; then fail "$variant: unfinished game in the PGN"; fi
+  grep -q "\[Variant \"$variant\"\]" "$pgn" || fail "$variant: PGN has no Variant tag"
+  # Every game ends with a reason our engine gives (checkmate, stalemate,
+  # repetition, 100-ply rule, bare kings), as the engine announced it.
+  reasons=$(grep -cE '\{(White mates|Black mates|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)' "$pgn" || true)
+  [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }
+  if grep -iE "illegal move|forfeit|Error \(|unknown command|did not send setup|false .* claim" "$debug" >&2; then
+    fail "$variant: protocol trouble in $debug"
+  fi
+  echo "xboard match: $variant ok ($score)"
+done
+echo "xboard match: passed; PGN and logs in $XBT"
