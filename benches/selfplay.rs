@@ -8,6 +8,9 @@
 //!     [--concurrency 2] [--random-plies 4] [--seed 1]
 //! ```
 //!
+//! `--a-material Q,N,C,S,F,W` gives player A other piece values (A/B tests
+//! of evaluation weights).
+//!
 //! Players: `curio` (the engine on its clock), `greedy` (best static
 //! evaluation after one ply, mates first, random among equals) and `random`.
 //! Colours alternate within each pair of games from the same opening (P
@@ -17,6 +20,7 @@
 use engine::limits::{Clock, Limits};
 use engine::observer::Silent;
 use engine::{Engine, SearchOptions};
+use eval::trubix::{use_weights, Weights, DEFAULT};
 use eval::Evaluator;
 use movegen::game::{Color, Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
@@ -33,6 +37,8 @@ struct Spec {
     inc: Duration,
     threads: usize,
     hash: usize,
+    /// Evaluation weights for this player (single-threaded players only).
+    weights: &'static Weights,
 }
 
 trait Player {
@@ -181,6 +187,7 @@ fn play(
             increment: specs[side].inc,
             moves_to_go: None,
         };
+        use_weights(specs[side].weights);
         let t = Instant::now();
         let m = players[side].choose(&pos, &history, clock);
         let spent = t.elapsed();
@@ -248,6 +255,20 @@ fn main() {
             inc: i,
             threads: get(&format!("--{side}-threads")).map_or(1, |t| t.parse().unwrap()),
             hash: get("--hash").map_or(16, |h| h.parse().unwrap()),
+            weights: match get(&format!("--{side}-material")) {
+                None => &DEFAULT,
+                Some(list) => {
+                    // Q,N,C,S,F,W in centipawns.
+                    let v: Vec<i32> = list
+                        .split(',')
+                        .map(|x| x.parse().expect("--X-material Q,N,C,S,F,W"))
+                        .collect();
+                    assert_eq!(v.len(), 6, "--{side}-material needs Q,N,C,S,F,W");
+                    let mut w = DEFAULT.clone();
+                    w.material = [0, v[0], v[1], v[2], v[3], v[4], v[5]];
+                    Box::leak(Box::new(w))
+                }
+            },
         }
     };
     let specs = [spec("a"), spec("b")];

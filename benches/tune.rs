@@ -137,14 +137,38 @@ fn fit(files: &[String]) {
     let mut kinds_seen = [false; 7];
     for f in files {
         let text = std::fs::read_to_string(f).expect("read samples");
-        for line in text.lines() {
-            let (r, fen) = line.split_once(' ').expect("result FEN");
-            let board = if fen.starts_with("**") {
-                Board::T41
-            } else {
-                Board::T43
-            };
-            let pos = Position::from_fen(board, fen).expect("sample FEN");
+        let parsed: Vec<(f64, Position)> = text
+            .lines()
+            .map(|line| {
+                let (r, fen) = line.split_once(' ').expect("result FEN");
+                let board = if fen.starts_with("**") {
+                    Board::T41
+                } else {
+                    Board::T43
+                };
+                (
+                    r.parse().unwrap(),
+                    Position::from_fen(board, fen).expect("sample FEN"),
+                )
+            })
+            .collect();
+        // Quiet positions only: the material is the same one ply before and
+        // one ply after (a game's positions are consecutive lines), so no
+        // exchange is half done.
+        let material = |p: &Position| -> [u32; 14] {
+            let mut m = [0; 14];
+            for k in Kind::ALL {
+                m[k as usize] = p.pieces_of(Color::White, k).count_ones();
+                m[7 + k as usize] = p.pieces_of(Color::Black, k).count_ones();
+            }
+            m
+        };
+        for i in 1..parsed.len().saturating_sub(1) {
+            let (result, pos) = (parsed[i].0, &parsed[i].1);
+            let m = material(pos);
+            if material(&parsed[i - 1].1) != m || material(&parsed[i + 1].1) != m {
+                continue;
+            }
             let mut diff = [0; 7];
             for k in Kind::ALL {
                 diff[k as usize] = pos.pieces_of(Color::White, k).count_ones() as i32
@@ -154,9 +178,9 @@ fn fit(files: &[String]) {
                 }
             }
             samples.push(Sample {
-                result: r.parse().unwrap(),
+                result,
                 diff,
-                rest: evaluate_white(&pos, &zero) as f64,
+                rest: evaluate_white(pos, &zero) as f64,
             });
         }
     }

@@ -8,19 +8,31 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Kills the engine if a test fails half-way, so no process is left behind.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Runs `curio` with `args` and feeds `input` line by line. A line
 /// `#wait PREFIX` is not sent: it waits (up to 30 s) for an output line
 /// starting with PREFIX, so that a search can finish before `quit`. At the
 /// end stdin is closed; returns every output line.
 fn session(args: &[&str], input: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start curio");
-    let stdout = child.stdout.take().unwrap();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let stdout = child.0.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     let reader = std::thread::spawn(move || {
         for l in BufReader::new(stdout).lines() {
@@ -31,7 +43,7 @@ fn session(args: &[&str], input: &[&str]) -> Vec<String> {
     });
     let mut seen = Vec::new();
     {
-        let mut stdin = child.stdin.take().unwrap();
+        let mut stdin = child.0.stdin.take().unwrap();
         for l in input {
             if let Some(prefix) = l.strip_prefix("#wait ") {
                 loop {
@@ -49,7 +61,7 @@ fn session(args: &[&str], input: &[&str]) -> Vec<String> {
             }
         }
     }
-    let status = child.wait().unwrap();
+    let status = child.0.wait().unwrap();
     reader.join().unwrap();
     seen.extend(rx.try_iter());
     assert!(status.success(), "curio exited with {status:?}");
@@ -440,13 +452,15 @@ fn setboard_with_holes_and_offset_squares() {
 
 #[test]
 fn analysis_reports_and_follows_the_position() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdin = child.0.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
     let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
     send("variant trubix");
     send("force");
@@ -468,7 +482,7 @@ fn analysis_reports_and_follows_the_position() {
             break;
         }
     }
-    child.wait().unwrap();
+    child.0.wait().unwrap();
     assert!(seen.iter().any(|l| l.starts_with("stat01: ")), "{seen:?}");
     // Thinking lines from both positions: some PV starts with a white move
     // (c3 woozan or others) and later ones with black moves.

@@ -9,6 +9,16 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+/// Kills the engine if a test fails half-way, so no process is left behind.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 const LINES: usize = 100_000;
 
 fn valid_line(rng: &mut StdRng) -> String {
@@ -116,13 +126,15 @@ fn harmless(line: &str) -> bool {
 #[test]
 fn random_and_mutated_lines_never_break_the_engine() {
     let mut rng = StdRng::seed_from_u64(2026);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let stdout = child.0.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     std::thread::spawn(move || {
         for l in BufReader::new(stdout).lines() {
@@ -132,7 +144,7 @@ fn random_and_mutated_lines_never_break_the_engine() {
             }
         }
     });
-    let mut stdin = BufWriter::new(child.stdin.take().unwrap());
+    let mut stdin = BufWriter::new(child.0.stdin.take().unwrap());
     let mut pings = Vec::new();
     let mut sent = 0;
     while sent < LINES {
@@ -205,6 +217,6 @@ fn random_and_mutated_lines_never_break_the_engine() {
     writeln!(stdin, "quit").unwrap();
     stdin.flush().unwrap();
     drop(stdin);
-    let status = child.wait().unwrap();
+    let status = child.0.wait().unwrap();
     assert!(status.success());
 }

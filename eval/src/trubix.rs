@@ -56,6 +56,20 @@ pub const DEFAULT_WEIGHTS: Weights = Weights {
     tempo: 12,
 };
 
+/// The weights every search thread uses unless told otherwise.
+pub static DEFAULT: Weights = DEFAULT_WEIGHTS;
+
+thread_local! {
+    /// Weights for evaluations on this thread. Self-play A/B tests run two
+    /// weight sets in one process by switching this before each move.
+    static ACTIVE: std::cell::Cell<&'static Weights> = const { std::cell::Cell::new(&DEFAULT) };
+}
+
+/// Makes evaluations on the current thread use `w` (A/B testing, tuning).
+pub fn use_weights(w: &'static Weights) {
+    ACTIVE.with(|a| a.set(w));
+}
+
 /// Material that counts towards the game phase (non-woozan, non-king).
 fn phase_weight(k: Kind) -> i32 {
     match k {
