@@ -18,8 +18,10 @@ use std::time::Duration;
     about = "Curio: an engine for strange chess variants",
     long_about = "Curio plays strange chess variants. Games in this build: trubix \
                   (Trubix, 41 squares) and trubix43 (Trubix-43, 43 squares).\n\n\
-                  Subcommands: analyze (search a position), bench (search \
-                  signature and speed), perft (move-generator counts) and variants. \
+                  Without arguments it speaks CECP (xboard protocol 2) for XBoard. \
+                  Subcommands: play (against the engine in the terminal), analyze \
+                  (search a position), bench (search signature and speed), perft \
+                  (move-generator counts), variants, xboard. \
                   Rules for each game: docs/rules/."
 )]
 struct Cli {
@@ -125,6 +127,23 @@ enum Command {
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
     },
+    /// Play a game against the engine in the terminal
+    #[command(
+        long_about = "Plays a game against Curio in the terminal. Type moves as \
+        from-square, to-square and a promotion letter if any (c3c4, b9c10q, c9bc10s); \
+        'help' lists the other commands (moves, hint, undo, board, fen, resign, quit)."
+    )]
+    Play {
+        /// Game to play (see `curio variants`)
+        #[arg(long, short = 'v', default_value = "trubix")]
+        variant: String,
+        /// Your colour
+        #[arg(long, short = 'c', default_value = "white", value_parser = ["white", "black"])]
+        color: String,
+        /// Engine strength 1-8 (1: depth 1, 2: depth 2, 3: depth 4, 4: 0.1 s, 5: 0.3 s, 6: 1 s, 7: 3 s, 8: 10 s per move)
+        #[arg(long, short = 'l', default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=8))]
+        level: u32,
+    },
     /// List the games this build plays
     Variants,
 }
@@ -210,6 +229,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 None => Variant::ALL.to_vec(),
             };
             analysis::bench(&variants, depth, &mut stdout.lock())?;
+        }
+        Command::Play {
+            variant,
+            color,
+            level,
+        } => {
+            let human = if color == "black" {
+                movegen::Color::Black
+            } else {
+                movegen::Color::White
+            };
+            let variant = parse_variant(&variant)?;
+            protocol::play::play(
+                variant,
+                human,
+                level,
+                &mut io::stdin().lock(),
+                &mut stdout.lock(),
+            )?;
         }
         Command::Variants => cli::variants(&mut stdout.lock())?,
     }

@@ -304,3 +304,58 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     };
     assert_eq!(strip(&a), strip(&b));
 }
+
+fn play_session(args: &[&str], input: &str) -> (String, Option<i32>) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+#[test]
+fn play_in_the_terminal() {
+    let (out, code) = play_session(
+        &["play", "--variant", "trubix43", "--level", "1"],
+        "help\nmoves c3\nc3c5\nc3c4\nhint\nundo\nboard\nfen\nresign\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.contains("You are white. Level 1"), "{out}");
+    assert!(
+        out.contains("(bc10, cd10)"),
+        "the board shows the offset squares"
+    );
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.contains("> c3c4\n"), "moves c3 lists c3c4: {out}");
+    assert!(
+        out.contains("Illegal move: c3c5 (a woozan cannot move from c3 to c5 here)"),
+        "{out}"
+    );
+    assert!(out.contains("Curio plays "), "{out}");
+    assert!(out.contains("Hint: "), "{out}");
+    assert!(out.contains("Taken back."), "{out}");
+    assert!(
+        out.contains(
+            "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w ABCDEabcde 0 1"
+        ),
+        "undo restored the start: {out}"
+    );
+    assert!(out.ends_with("Game over: 0-1 (white resigns)\n"), "{out}");
+    // Playing Black: the engine opens.
+    let (out, code) = play_session(&["play", "--color", "black", "--level", "1"], "quit\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(out.matches("\nCurio plays ").count(), 1, "{out}");
+    // Bad level: usage error.
+    let (_, code) = play_session(&["play", "--level", "9"], "");
+    assert_eq!(code, Some(2));
+}

@@ -5,3 +5,4 @@
 pub mod analysis;
 pub mod cecp;
 pub mod cli;
+pub mod play;

@@ -1,0 +1,258 @@
+//! `curio play`: a person against the engine in a terminal.
+//!
+//! Reads commands from any `BufRead` and writes to any `Write`, so it runs
+//! on a terminal and in tests alike. Moves are typed in Curio's notation
+//! (`c3c4`, `b9c10q`, `c9bc10s`); `help` lists the other commands.
+
+use crate::analysis::score_text;
+use crate::cli::CliError;
+use engine::limits::Limits;
+use engine::observer::Silent;
+use engine::{Engine, SearchOptions};
+use eval::Evaluator;
+use movegen::game::{Color, Notation};
+use movegen::{with_position, AnyPosition, Outcome, Variant};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// Playing strength levels: what the engine may spend on a move.
+pub fn level_limits(level: u32) -> Limits {
+    match level {
+        1 => Limits::depth(1),
+        2 => Limits::depth(2),
+        3 => Limits::depth(4),
+        4 => Limits::movetime(Duration::from_millis(100)),
+        5 => Limits::movetime(Duration::from_millis(300)),
+        6 => Limits::movetime(Duration::from_secs(1)),
+        7 => Limits::movetime(Duration::from_secs(3)),
+        _ => Limits::movetime(Duration::from_secs(10)),
+    }
+}
+
+pub const LEVEL_HELP: &str =
+    "1: depth 1, 2: depth 2, 3: depth 4, 4: 0.1 s, 5: 0.3 s, 6: 1 s, 7: 3 s, 8: 10 s per move";
+
+/// Draws the board with holes left blank; Trubix-43's offset squares sit
+/// half a file to the side, where they are.
+pub fn diagram(pos: &AnyPosition) -> String {
+    let fen = pos.fen();
+    let rows: Vec<&str> = fen
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .collect();
+    let t43 = pos.variant() == Variant::Trubix43;
+    let mut out = String::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = 10 - i;
+        let mut cells: Vec<Option<char>> = Vec::new(); // None = hole
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                for _ in 0..d {
+                    cells.push(Some('.'));
+                }
+            } else if ch == '*' {
+                cells.push(None);
+            } else {
+                cells.push(Some(ch));
+            }
+        }
+        let mut line = vec![b' '; 26];
+        for (f, c) in cells.iter().enumerate() {
+            if let Some(c) = c {
+                // File f at column 4 + 4f; bc/cd half a file inwards.
+                let col = match (t43 && (rank == 0 || rank == 10), f) {
+                    (true, 1) => 10,
+                    (true, 3) => 14,
+                    _ => 4 + 4 * f,
+                };
+                line[col] = *c as u8;
+            }
+        }
+        let text = String::from_utf8(line).unwrap_or_default();
+        out.push_str(&format!("{rank:>2} {}", text.trim_end()));
+        if t43 && (rank == 0 || rank == 10) {
+            out.push_str(&format!("        (bc{rank}, cd{rank})"));
+        }
+        out.push('\n');
+    }
+    out.push_str("       a   b   c   d   e\n");
+    out
+}
+
+fn outcome_text(o: Outcome) -> String {
+    match o {
+        Outcome::Win { winner, reason } => format!(
+            "{} ({} wins by {})",
+            o.result_token(),
+            winner.name(),
+            reason.describe()
+        ),
+        Outcome::Draw { reason } => format!("{} (draw by {})", o.result_token(), reason.describe()),
+    }
+}
+
+/// Runs a game; returns when it ends, on `quit` or at end of input.
+pub fn play(
+    variant: Variant,
+    human: Color,
+    level: u32,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let mut engine = Engine::new(64, 1);
+    let mut positions = vec![AnyPosition::start(variant)];
+    writeln!(
+        out,
+        "Curio plays {} ({} squares). You are {}. Level {level} ({}).",
+        variant.title(),
+        variant.squares(),
+        human.name(),
+        LEVEL_HELP
+            .split(", ")
+            .nth(level.clamp(1, 8) as usize - 1)
+            .unwrap_or("")
+    )?;
+    writeln!(out, "Type a move like c3c4, or 'help'.\n")?;
+    writeln!(out, "{}", diagram(positions.last().unwrap()))?;
+    loop {
+        let pos = positions.last().unwrap().clone();
+        let history: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(|p| p.key())
+            .collect();
+        if let Some(o) = pos.outcome(&history) {
+            writeln!(out, "Game over: {}", outcome_text(o))?;
+            return Ok(());
+        }
+        if pos.side_to_move() != human {
+            let (mv, score) =
+                with_position!(&pos, p => engine_move(&mut engine, p, &history, level));
+            let mut next = pos.clone();
+            next.play(&mv)
+                .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
+            positions.push(next);
+            writeln!(
+                out,
+                "Curio plays {mv}   (eval {} for Curio)\n",
+                score_text(score)
+            )?;
+            writeln!(out, "{}", diagram(positions.last().unwrap()))?;
+            continue;
+        }
+        write!(out, "{} to move> ", human.name())?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            ["help"] | ["?"] => writeln!(
+                out,
+                "Commands:\n  <move>        play a move: from-square, to-square, promotion letter (c3c4, b9c10q)\n  \
+                 moves [sq]    list your legal moves (from one square)\n  hint          ask Curio for a move\n  \
+                 undo          take back your last move and Curio's reply\n  board         show the board\n  \
+                 fen           show the position as FEN\n  resign        give up\n  quit          leave"
+            )?,
+            ["moves"] | ["moves", _] => {
+                let from = words.get(1).copied();
+                let list: Vec<String> = pos
+                    .move_details()
+                    .into_iter()
+                    .filter(|d| from.is_none_or(|f| d.from == f))
+                    .map(|d| d.text)
+                    .collect();
+                if list.is_empty() {
+                    writeln!(out, "No legal moves{}.", from.map(|f| format!(" from {f}")).unwrap_or_default())?;
+                } else {
+                    let mut list = list;
+                    list.sort();
+                    writeln!(out, "{}", list.join(" "))?;
+                }
+            }
+            ["hint"] => {
+                let (mv, score) = with_position!(&pos, p => engine_move(&mut engine, p, &history, level.min(5)));
+                writeln!(out, "Hint: {mv} (eval {} for you)", score_text(score))?;
+            }
+            ["undo"] => {
+                // Back to the previous position where it is the human's turn.
+                let mut n = positions.len();
+                loop {
+                    if n <= 1 {
+                        break;
+                    }
+                    n -= 1;
+                    if positions[n - 1].side_to_move() == human {
+                        break;
+                    }
+                }
+                if n >= 1 && n < positions.len() && positions[n - 1].side_to_move() == human {
+                    positions.truncate(n);
+                    writeln!(out, "Taken back.\n\n{}", diagram(positions.last().unwrap()))?;
+                } else {
+                    writeln!(out, "Nothing to take back.")?;
+                }
+            }
+            ["board"] => writeln!(out, "{}", diagram(&pos))?,
+            ["fen"] => writeln!(out, "{}", pos.fen())?,
+            ["resign"] => {
+                let result = if human == Color::White { "0-1" } else { "1-0" };
+                writeln!(out, "Game over: {result} ({} resigns)", human.name())?;
+                return Ok(());
+            }
+            ["quit"] | ["exit"] => return Ok(()),
+            [mv] => {
+                let mut next = pos.clone();
+                match next.play(mv) {
+                    Ok(()) => {
+                        positions.push(next);
+                        writeln!(out)?;
+                    }
+                    Err(e) => writeln!(out, "Illegal move: {} ({}). Type 'moves' for the legal ones.", mv, e.reason())?,
+                }
+            }
+            _ => writeln!(out, "Unknown command '{}'. Type 'help'.", line.trim())?,
+        }
+    }
+}
+
+fn engine_move<G: Evaluator + Notation>(
+    engine: &mut Engine,
+    pos: &G,
+    history: &[u64],
+    level: u32,
+) -> (String, i32) {
+    let r = engine.search(
+        pos,
+        history,
+        &level_limits(level),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    let mv = r.best.map(|m| pos.move_to_string(m)).unwrap_or_default();
+    (mv, r.score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagrams_show_holes_and_offset_squares() {
+        let d = diagram(&AnyPosition::start(Variant::Trubix));
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines[0], "10             k");
+        assert_eq!(lines[1], " 9     f   n   q   n   f");
+        assert_eq!(lines[5], " 5         .   .   .");
+        assert_eq!(lines[10], " 0             K");
+        assert_eq!(lines[11], "       a   b   c   d   e");
+        let d = diagram(&AnyPosition::start(Variant::Trubix43));
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines[0], "10           q   k        (bc10, cd10)");
+        assert_eq!(lines[1], " 9     f   c   s   c   f");
+    }
+}
