@@ -144,6 +144,56 @@ enum Command {
         #[arg(long, short = 'l', default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=8))]
         level: u32,
     },
+    /// Engine-against-engine games refereed by our rules
+    #[command(
+        long_about = "Plays engines against each other (round robin) as CECP child \
+        processes: Curio with different options, another build, or any CECP engine that \
+        plays the variant. The referee owns the game: it checks every move by our rules, \
+        keeps the clocks, and ends games by checkmate, stalemate, repetition, the move-count \
+        rule, bare kings, an illegal move, a false claim, a crash, a hang or a lost clock.\n\n\
+        Colours alternate over pairs of games from the same opening. Progress goes to \
+        stderr, the final table to stdout.\n\n\
+        Example: curio match --variant trubix --engine new='./curio' --engine \
+        old='./curio-old' --games 200 --tc 1+0.1 --concurrency 2 --pgn games.pgn"
+    )]
+    Match {
+        /// Game to play (see `curio variants`)
+        #[arg(long, short = 'v')]
+        variant: String,
+        /// An engine as NAME=COMMAND (give two or more)
+        #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
+        engines: Vec<String>,
+        /// Games per pairing
+        #[arg(long, short = 'g', default_value_t = 10)]
+        games: usize,
+        /// Clock per side: BASE+INC in seconds, e.g. 10+0.1
+        #[arg(long, conflicts_with_all = ["movetime", "depth"])]
+        tc: Option<String>,
+        /// Fixed time per move in milliseconds
+        #[arg(long, conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Fixed depth per move
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Games played at the same time
+        #[arg(long, short = 'c', default_value_t = 1)]
+        concurrency: usize,
+        /// File of openings: one FEN or move list per line ('#' comments)
+        #[arg(long, conflicts_with = "random_plies")]
+        openings: Option<String>,
+        /// Random plies from the start position as openings
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Write every game here as PGN
+        #[arg(long)]
+        pgn: Option<String>,
+        /// Stop early by SPRT: elo0,elo1[,alpha,beta] for the first two engines
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Seed for random openings
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// List the games this build plays
     Variants,
 }
@@ -248,6 +298,88 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 &mut io::stdin().lock(),
                 &mut stdout.lock(),
             )?;
+        }
+        Command::Match {
+            variant,
+            engines,
+            games,
+            tc,
+            movetime,
+            depth,
+            concurrency,
+            openings,
+            random_plies,
+            pgn,
+            sprt,
+            seed,
+        } => {
+            use protocol::referee::game::TimeControl;
+            use protocol::referee::tournament::{run_match, EngineSpec, MatchConfig, Openings};
+            let tc = match (tc, movetime, depth) {
+                (Some(t), _, _) => {
+                    let (b, i) = t.split_once('+').unwrap_or((&t, "0"));
+                    let secs = |x: &str| {
+                        x.parse::<f64>()
+                            .ok()
+                            .filter(|v| *v >= 0.0 && v.is_finite() && *v < 1e7)
+                            .map(Duration::from_secs_f64)
+                            .ok_or_else(|| {
+                                CliError(format!(
+                                    "--tc '{t}': expected BASE+INC in seconds, like 10+0.1"
+                                ))
+                            })
+                    };
+                    let base = secs(b)?;
+                    if base.is_zero() {
+                        return Err(CliError("--tc: the base time must be positive".into()));
+                    }
+                    TimeControl::Clock {
+                        base,
+                        inc: secs(i)?,
+                    }
+                }
+                (None, Some(ms), _) if ms > 0 => TimeControl::MoveTime(Duration::from_millis(ms)),
+                (None, Some(_), _) => return Err(CliError("--movetime must be positive".into())),
+                (None, None, Some(d)) if d > 0 => TimeControl::Depth(d),
+                (None, None, Some(_)) => return Err(CliError("--depth must be positive".into())),
+                (None, None, None) => TimeControl::Clock {
+                    base: Duration::from_secs(10),
+                    inc: Duration::from_millis(100),
+                },
+            };
+            let engines = engines
+                .iter()
+                .map(|e| EngineSpec::parse(e).map_err(CliError))
+                .collect::<Result<Vec<_>, _>>()?;
+            let openings = match openings {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| CliError(format!("--openings {path}: {e}")))?;
+                    Openings::List(
+                        text.lines()
+                            .map(str::trim)
+                            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                            .map(String::from)
+                            .collect(),
+                    )
+                }
+                None => Openings::RandomPlies(random_plies),
+            };
+            let sprt = sprt
+                .map(|s| protocol::referee::stats::Sprt::parse(&s).map_err(CliError))
+                .transpose()?;
+            let cfg = MatchConfig {
+                variant: parse_variant(&variant)?,
+                engines,
+                games,
+                tc,
+                concurrency,
+                openings,
+                pgn,
+                sprt,
+                seed,
+            };
+            run_match(&cfg, &mut stdout.lock(), &mut io::stderr())?;
         }
         Command::Variants => cli::variants(&mut stdout.lock())?,
     }

@@ -6,3 +6,4 @@ pub mod analysis;
 pub mod cecp;
 pub mod cli;
 pub mod play;
+pub mod referee;

@@ -1,0 +1,348 @@
+//! One game between two CECP engines, refereed by our rules.
+//!
+//! The referee owns the true position and both clocks. Engines stay in
+//! force mode until their first move (`go`); after that each receives the
+//! opponent's move as `usermove`, preceded by `time`/`otim`. Every reply is
+//! checked: an illegal or unreadable move, a false result claim, a crash, a
+//! hang and a lost clock all end the game by our rules.
+//!
+//! Hidden information: what each engine is told comes from [`View`], so a
+//! game whose players see different things (Reality Check) plugs in by
+//! telling each side only its own view; for our full-information games both
+//! views are the whole position.
+
+use super::engine_proc::{EngineProc, Failure};
+use crate::cecp::xboard_map::BoardMap;
+use movegen::game::Color;
+use movegen::{AnyPosition, Outcome, Variant};
+use std::time::{Duration, Instant};
+
+/// How much time the engines get.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// Base and increment per move, kept by the referee.
+    Clock { base: Duration, inc: Duration },
+    /// Fixed time per move.
+    MoveTime(Duration),
+    /// Fixed depth (no clock).
+    Depth(u32),
+}
+
+impl TimeControl {
+    /// PGN `TimeControl` value.
+    pub fn pgn(&self) -> String {
+        match self {
+            TimeControl::Clock { base, inc } => {
+                format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+            }
+            _ => "-".into(),
+        }
+    }
+}
+
+/// How an engine sees the game (see the module documentation).
+pub trait View {
+    /// The position to send with `setboard`, for `side`'s engine.
+    fn setboard_for(&self, side: Color) -> String;
+    /// The move text to send to `side`'s engine.
+    fn move_for(&self, mv: &str, side: Color) -> String;
+}
+
+/// Full information: both engines see everything, in XBoard coordinates.
+pub struct FullView<'a> {
+    pub pos: &'a AnyPosition,
+    pub map: BoardMap,
+}
+
+impl View for FullView<'_> {
+    fn setboard_for(&self, _: Color) -> String {
+        self.map.fen_out(self.pos)
+    }
+
+    fn move_for(&self, mv: &str, _: Color) -> String {
+        self.map.move_out(mv)
+    }
+}
+
+/// The finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    /// FEN of the start when it is not the variant's start position.
+    pub start_fen: Option<String>,
+    /// Our move text and the mover's clock after the move (if clocked).
+    pub moves: Vec<(String, Option<Duration>)>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why it ended, in words (PGN `Termination`).
+    pub reason: String,
+    /// Sum and count of the depths the engines reported, per colour.
+    pub depth: [(u64, u64); 2],
+    /// Engines whose process must be restarted (crashed or hung).
+    pub broken: [bool; 2],
+}
+
+/// Ply cap after which the referee calls a draw.
+pub const MAX_PLIES: usize = 1000;
+
+fn loss(side: Color) -> String {
+    match side {
+        Color::White => "0-1".into(),
+        Color::Black => "1-0".into(),
+    }
+}
+
+fn outcome_words(o: Outcome) -> String {
+    match o {
+        Outcome::Win { winner, reason } => {
+            format!("{} wins by {}", winner.name(), reason.describe())
+        }
+        Outcome::Draw { reason } => format!("draw by {}", reason.describe()),
+    }
+}
+
+/// A CECP result line (`1-0 {...}`), if `line` is one.
+fn claim(line: &str) -> Option<&str> {
+    let t = line.split_whitespace().next()?;
+    matches!(t, "1-0" | "0-1" | "1/2-1/2").then_some(t)
+}
+
+/// Plays one game. `engines[0]` plays White.
+pub fn play_game(
+    engines: [&mut EngineProc; 2],
+    variant: Variant,
+    start: &AnyPosition,
+    opening_is_start: bool,
+    tc: TimeControl,
+) -> GameRecord {
+    let map = BoardMap::new(variant, 0);
+    let [white, black] = engines;
+    let mut eng: [&mut EngineProc; 2] = [white, black];
+    let mut rec = GameRecord {
+        white: eng[0].name.clone(),
+        black: eng[1].name.clone(),
+        start_fen: (!opening_is_start).then(|| start.fen()),
+        moves: Vec::new(),
+        result: "*".into(),
+        reason: String::new(),
+        depth: [(0, 0); 2],
+        broken: [false; 2],
+    };
+    let mut pos = start.clone();
+    let mut history: Vec<u64> = Vec::new();
+
+    // Setup: both engines in force mode on the start position.
+    for (i, e) in eng.iter_mut().enumerate() {
+        let side = if i == 0 { Color::White } else { Color::Black };
+        e.send("new");
+        e.send(&format!("variant {}", variant.id()));
+        e.send("force");
+        if !opening_is_start {
+            let view = FullView { pos: start, map };
+            e.send(&format!("setboard {}", view.setboard_for(side)));
+        }
+        match tc {
+            TimeControl::Clock { base, inc } => {
+                let secs = base.as_secs();
+                e.send(&format!(
+                    "level 0 {}:{:02} {}",
+                    secs / 60,
+                    secs % 60,
+                    inc.as_secs_f64()
+                ));
+            }
+            TimeControl::MoveTime(t) => e.send(&format!("st {}", t.as_secs_f64().max(0.001))),
+            TimeControl::Depth(d) => {
+                e.send("level 0 60 0");
+                e.send(&format!("sd {d}"));
+            }
+        }
+        e.send("post");
+        e.send("easy");
+        if !e.ping(Duration::from_secs(10)) {
+            rec.broken[i] = true;
+        }
+    }
+    let end = |rec: &mut GameRecord, result: String, reason: String| {
+        rec.result = result;
+        rec.reason = reason;
+    };
+    if rec.broken[0] || rec.broken[1] {
+        let side = if rec.broken[0] {
+            Color::White
+        } else {
+            Color::Black
+        };
+        end(
+            &mut rec,
+            loss(side),
+            format!("{} did not answer the game setup", side.name()),
+        );
+        return finish(rec, eng);
+    }
+
+    let mut clock = match tc {
+        TimeControl::Clock { base, .. } => [base, base],
+        _ => [Duration::ZERO; 2],
+    };
+    let mut started = [false; 2];
+    let mut last_move: Option<String> = None;
+    loop {
+        if let Some(o) = pos.outcome(&history) {
+            end(&mut rec, o.result_token().into(), outcome_words(o));
+            break;
+        }
+        if rec.moves.len() >= MAX_PLIES {
+            end(
+                &mut rec,
+                "1/2-1/2".into(),
+                format!("draw by adjudication after {MAX_PLIES} plies"),
+            );
+            break;
+        }
+        let side = pos.side_to_move();
+        let i = side.index();
+        let view = FullView { pos: &pos, map };
+        if let TimeControl::Clock { .. } = tc {
+            let cs = |d: Duration| d.as_millis() / 10;
+            eng[i].send(&format!("time {}", cs(clock[i])));
+            eng[i].send(&format!("otim {}", cs(clock[1 - i])));
+        }
+        if started[i] {
+            if let Some(m) = &last_move {
+                let text = view.move_for(m, side);
+                eng[i].send_move(&text);
+            }
+        } else {
+            eng[i].send("go");
+            started[i] = true;
+        }
+        let asked = Instant::now();
+        // How long to wait: the clock plus a grace for process latency, or
+        // generous fixed limits without a clock.
+        let budget = match tc {
+            TimeControl::Clock { .. } => clock[i] + Duration::from_millis(1000),
+            TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
+            TimeControl::Depth(_) => Duration::from_secs(120),
+        };
+        let deadline = asked + budget;
+        let mut move_depth = 0u64;
+        let reply = loop {
+            match eng[i].recv(deadline) {
+                Err(Failure::Timeout) => {
+                    break Err(format!("{} did not move in time (no reply)", side.name()))
+                }
+                Err(Failure::Exited) => {
+                    rec.broken[i] = true;
+                    break Err(format!("{} engine crashed", side.name()));
+                }
+                Ok(line) => {
+                    let line = line.trim().to_string();
+                    if let Some(m) = line.strip_prefix("move ") {
+                        break Ok(m.trim().to_string());
+                    }
+                    if line == "resign" {
+                        break Err(format!("{} resigns", side.name()));
+                    }
+                    if claim(&line).is_some() {
+                        // The referee ends every game that is over before
+                        // asking for a move, so a claim now is false.
+                        break Err(format!("{} made a false claim: {line}", side.name()));
+                    }
+                    if line.starts_with("Illegal move") {
+                        break Err(format!("{} rejected a legal move: {line}", side.name()));
+                    }
+                    if let Some(d) = thinking_depth(&line) {
+                        move_depth = move_depth.max(d);
+                    }
+                }
+            }
+        };
+        let spent = asked.elapsed();
+        if move_depth > 0 {
+            rec.depth[i].0 += move_depth;
+            rec.depth[i].1 += 1;
+        }
+        let mv = match reply {
+            Ok(m) => m,
+            Err(reason) => {
+                if reason.contains("did not move in time") {
+                    rec.broken[i] = true;
+                }
+                end(&mut rec, loss(side), reason);
+                break;
+            }
+        };
+        if let TimeControl::Clock { inc, .. } = tc {
+            if spent > clock[i] {
+                end(
+                    &mut rec,
+                    loss(side),
+                    format!("{} lost on time", side.name()),
+                );
+                break;
+            }
+            clock[i] = clock[i] - spent + inc;
+        }
+        let ours = match map.move_in(&mv) {
+            Ok(m) => m,
+            Err(why) => {
+                // Recorded in the reason, not as a move of the game.
+                end(
+                    &mut rec,
+                    loss(side),
+                    format!("{} played an unreadable move '{mv}' ({why})", side.name()),
+                );
+                break;
+            }
+        };
+        let mut next = pos.clone();
+        if let Err(e) = next.play(&ours) {
+            end(
+                &mut rec,
+                loss(side),
+                format!(
+                    "{} played an illegal move {ours} ({})",
+                    side.name(),
+                    e.reason()
+                ),
+            );
+            break;
+        }
+        history.push(pos.key());
+        pos = next;
+        let clock_after = matches!(tc, TimeControl::Clock { .. }).then_some(clock[i]);
+        rec.moves.push((ours.clone(), clock_after));
+        let o = 1 - i;
+        if !started[o] {
+            // Still in force mode: it just records the move.
+            let text = FullView { pos: &pos, map }.move_for(&ours, side.flip());
+            eng[o].send_move(&text);
+        }
+        last_move = Some(ours);
+    }
+    finish(rec, eng)
+}
+
+/// Tells both engines the result and leaves them in force mode.
+fn finish(rec: GameRecord, eng: [&mut EngineProc; 2]) -> GameRecord {
+    for e in eng {
+        e.send(&format!("result {} {{{}}}", rec.result, rec.reason));
+        e.send("force");
+    }
+    rec
+}
+
+/// The depth of a CECP thinking line (`depth score time nodes pv`).
+fn thinking_depth(line: &str) -> Option<u64> {
+    let f: Vec<&str> = line.split_whitespace().take(4).collect();
+    if f.len() < 4
+        || f[1].parse::<i64>().is_err()
+        || f[2].parse::<u64>().is_err()
+        || f[3].parse::<u64>().is_err()
+    {
+        return None;
+    }
+    f[0].parse().ok()
+}

@@ -1,0 +1,238 @@
+//! Match statistics: Elo difference with a confidence interval, and the
+//! sequential probability ratio test (SPRT) used to stop a match early.
+//!
+//! Elo from a score fraction `s`: `-400 log10(1/s - 1)` (logistic model).
+//! The interval comes from the per-game variance of the results (draws
+//! count half), a normal approximation. The SPRT is the generalised SPRT
+//! of fishtest/cutechess: with expected scores `s0`, `s1` of the two
+//! hypotheses and the observed mean `s` and per-game variance `v` over `n`
+//! games, `LLR = n (s1 - s0)(2s - s0 - s1) / (2v)`; stop for H1 when
+//! `LLR >= ln((1-beta)/alpha)`, for H0 when `LLR <= ln(beta/(1-alpha))`.
+
+/// Wins, losses and draws from one player's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wld {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Wld {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Score fraction (0..1); 0.5 with no games.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            0.5
+        } else {
+            (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+        }
+    }
+
+    /// Per-game variance of the result (1, 0.5, 0).
+    pub fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
+    }
+
+    /// Elo difference and its 95% interval (low, high).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games() as f64;
+        let s = self.score();
+        let se = if n > 0.0 {
+            (self.variance() / n).sqrt()
+        } else {
+            0.0
+        };
+        (
+            elo_from_score(s),
+            elo_from_score(s - 1.96 * se),
+            elo_from_score(s + 1.96 * se),
+        )
+    }
+}
+
+/// Elo difference for a score fraction (clamped to +-1600 at 0 and 1).
+pub fn elo_from_score(s: f64) -> f64 {
+    let s = s.clamp(1e-4, 1.0 - 1e-4);
+    let e = (-400.0 * (1.0 / s - 1.0).log10()).clamp(-1600.0, 1600.0);
+    // No "-0" in reports.
+    if e == 0.0 {
+        0.0
+    } else {
+        e
+    }
+}
+
+/// Expected score for an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An SPRT setting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// H1 (the difference is at least elo1) accepted.
+    H1,
+    /// H0 (at most elo0) accepted.
+    H0,
+    Continue,
+}
+
+impl Sprt {
+    /// Parses `elo0,elo1[,alpha,beta]`.
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let v: Vec<f64> = text
+            .split(',')
+            .map(|x| {
+                x.trim()
+                    .parse::<f64>()
+                    .map_err(|_| format!("--sprt: '{x}' is not a number"))
+            })
+            .collect::<Result<_, _>>()?;
+        let (alpha, beta) = match v.len() {
+            2 => (0.05, 0.05),
+            4 => (v[2], v[3]),
+            _ => return Err("--sprt needs elo0,elo1 or elo0,elo1,alpha,beta".into()),
+        };
+        if v[1] <= v[0] {
+            return Err("--sprt: elo1 must be larger than elo0".into());
+        }
+        if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
+            return Err("--sprt: alpha and beta must be between 0 and 0.5".into());
+        }
+        Ok(Sprt {
+            elo0: v[0],
+            elo1: v[1],
+            alpha,
+            beta,
+        })
+    }
+
+    /// (lower, upper) LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// Log-likelihood ratio of H1 against H0 for these results.
+    pub fn llr(&self, r: &Wld) -> f64 {
+        let n = r.games() as f64;
+        let v = r.variance();
+        if n == 0.0 || v == 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * r.score() - s0 - s1) / (2.0 * v)
+    }
+
+    pub fn verdict(&self, r: &Wld) -> SprtVerdict {
+        let llr = self.llr(r);
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            SprtVerdict::H1
+        } else if llr <= lo {
+            SprtVerdict::H0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(close(elo_from_score(0.5), 0.0, 1e-9));
+        assert!(close(elo_from_score(0.75), 190.848, 1e-3));
+        assert!(close(elo_from_score(0.25), -190.848, 1e-3));
+        assert!(close(elo_from_score(0.9), 381.697, 1e-3));
+        assert!(close(score_from_elo(100.0), 0.640065, 1e-6));
+        assert!(close(elo_from_score(score_from_elo(-37.0)), -37.0, 1e-9));
+    }
+
+    #[test]
+    fn interval_of_a_known_match() {
+        // 60 wins, 20 losses, 20 draws: s = 0.7, per-game variance
+        // (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, standard error 0.04,
+        // 95% scores 0.6216..0.7784.
+        let r = Wld {
+            wins: 60,
+            losses: 20,
+            draws: 20,
+        };
+        assert!(close(r.score(), 0.7, 1e-12));
+        assert!(close(r.variance(), 0.16, 1e-12));
+        let (e, lo, hi) = r.elo();
+        assert!(close(e, 147.19, 0.01), "{e}");
+        assert!(close(lo, elo_from_score(0.6216), 1e-6), "{lo}");
+        assert!(close(hi, elo_from_score(0.7784), 1e-6), "{hi}");
+    }
+
+    #[test]
+    fn sprt_bounds_and_llr() {
+        let s = Sprt::parse("0,10").unwrap();
+        let (lo, hi) = s.bounds();
+        // ln(0.05/0.95) and ln(0.95/0.05).
+        assert!(close(lo, -2.944439, 1e-6) && close(hi, 2.944439, 1e-6));
+        // 100 W, 50 L, 200 D: s = 4/7, v = 0.1020408 (35.714/350);
+        // s0 = 0.5, s1 = 0.5143872; LLR = 350 * 0.0143872 * 0.1284699 / 0.2040816
+        // = 3.16987 > 2.944: H1.
+        let r = Wld {
+            wins: 100,
+            losses: 50,
+            draws: 200,
+        };
+        assert!(close(s.llr(&r), 3.16987, 1e-4), "{}", s.llr(&r));
+        assert_eq!(s.verdict(&r), SprtVerdict::H1);
+        // 60 W, 50 L, 200 D: LLR = 0.45057, undecided.
+        let r = Wld {
+            wins: 60,
+            losses: 50,
+            draws: 200,
+        };
+        assert!(close(s.llr(&r), 0.45057, 1e-4), "{}", s.llr(&r));
+        assert_eq!(s.verdict(&r), SprtVerdict::Continue);
+        let strong = Wld {
+            wins: 300,
+            losses: 100,
+            draws: 200,
+        };
+        assert_eq!(s.verdict(&strong), SprtVerdict::H1);
+        let weak = Wld {
+            wins: 100,
+            losses: 300,
+            draws: 200,
+        };
+        assert_eq!(s.verdict(&weak), SprtVerdict::H0);
+        assert!(Sprt::parse("10,0").is_err());
+        assert!(Sprt::parse("0,10,0.7,0.05").is_err());
+        assert_eq!(Sprt::parse("-5,5,0.1,0.2").unwrap().beta, 0.2);
+    }
+}

@@ -1,0 +1,471 @@
+//! `curio match`: schedules games between two or more engines (round
+//! robin), runs them in parallel, writes PGN, and reports the standings,
+//! Elo with a 95% interval and an SPRT verdict.
+
+use super::engine_proc::EngineProc;
+use super::game::{play_game, GameRecord, TimeControl};
+use super::pgn::write_game;
+use super::stats::{Sprt, SprtVerdict, Wld};
+use crate::cli::CliError;
+use movegen::{AnyPosition, Variant};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// One engine of the match.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    pub name: String,
+    pub command: String,
+}
+
+impl EngineSpec {
+    /// Parses `NAME=COMMAND`.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let (name, command) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--engine '{text}': expected NAME=COMMAND"))?;
+        let (name, command) = (name.trim(), command.trim());
+        if name.is_empty() || command.is_empty() {
+            return Err(format!("--engine '{text}': expected NAME=COMMAND"));
+        }
+        Ok(EngineSpec {
+            name: name.to_string(),
+            command: command.to_string(),
+        })
+    }
+}
+
+/// Where openings come from.
+#[derive(Clone, Debug)]
+pub enum Openings {
+    /// Positions (as FEN) or move lists, one per line of a file.
+    List(Vec<String>),
+    /// This many seeded random plies from the start.
+    RandomPlies(usize),
+}
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    pub engines: Vec<EngineSpec>,
+    /// Games per pairing.
+    pub games: usize,
+    pub tc: TimeControl,
+    pub concurrency: usize,
+    pub openings: Openings,
+    pub pgn: Option<String>,
+    pub sprt: Option<Sprt>,
+    pub seed: u64,
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug)]
+struct Job {
+    round: usize,
+    white: usize,
+    black: usize,
+    /// Index of the opening (shared by the two games of a pair).
+    opening: usize,
+}
+
+/// A deterministic generator (splitmix64), so openings repeat with a seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The start position of opening `index`, and whether it is the variant's
+/// own start position.
+fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool), String> {
+    match &cfg.openings {
+        Openings::List(lines) => {
+            let line = &lines[index % lines.len()];
+            if line.contains('/') {
+                let pos = AnyPosition::from_fen(cfg.variant, line)
+                    .map_err(|e| format!("opening '{line}': {e}"))?;
+                Ok((pos, false))
+            } else {
+                let mut pos = AnyPosition::start(cfg.variant);
+                for m in line.split_whitespace() {
+                    pos.play(m).map_err(|e| format!("opening '{line}': {e}"))?;
+                }
+                Ok((pos, line.trim().is_empty()))
+            }
+        }
+        Openings::RandomPlies(0) => Ok((AnyPosition::start(cfg.variant), true)),
+        Openings::RandomPlies(n) => {
+            let mut rng = Rng(cfg.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+            // Retry until the random plies leave a game that is not over.
+            for _ in 0..100 {
+                let mut pos = AnyPosition::start(cfg.variant);
+                let mut ok = true;
+                for _ in 0..*n {
+                    let moves = pos.legal_move_strings();
+                    if moves.is_empty() {
+                        ok = false;
+                        break;
+                    }
+                    let m = &moves[(rng.next() % moves.len() as u64) as usize];
+                    pos.play(m).expect("a generated move is legal");
+                }
+                if ok && pos.outcome(&[]).is_none() {
+                    return Ok((pos, false));
+                }
+            }
+            Err("no playable random opening found".into())
+        }
+    }
+}
+
+/// Scores and statistics, per engine.
+#[derive(Default, Clone)]
+struct Standing {
+    total: Wld,
+    by_colour: [Wld; 2],
+    depth: (u64, u64),
+}
+
+struct Tally {
+    standings: Vec<Standing>,
+    /// Head to head for the first pairing (engine 0's view), for Elo/SPRT.
+    head: Wld,
+    reasons: BTreeMap<String, usize>,
+    done: usize,
+}
+
+fn credit(w: &mut Wld, points: f64) {
+    if points == 1.0 {
+        w.wins += 1;
+    } else if points == 0.0 {
+        w.losses += 1;
+    } else {
+        w.draws += 1;
+    }
+}
+
+/// Runs the match; writes progress and the final report to `out`
+/// (standings on stdout in the CLI), progress lines to `progress`.
+pub fn run_match(
+    cfg: &MatchConfig,
+    out: &mut impl Write,
+    progress: &mut (impl Write + Send),
+) -> Result<(), CliError> {
+    if cfg.engines.len() < 2 {
+        return Err(CliError(
+            "a match needs at least two --engine NAME=COMMAND".into(),
+        ));
+    }
+    if cfg.games == 0 || cfg.concurrency == 0 {
+        return Err(CliError(
+            "--games and --concurrency must be at least 1".into(),
+        ));
+    }
+    let mut names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    if names.len() != cfg.engines.len() {
+        return Err(CliError("engine names must be different".into()));
+    }
+    if let Openings::List(l) = &cfg.openings {
+        if l.is_empty() {
+            return Err(CliError("the openings file has no openings".into()));
+        }
+        for i in 0..l.len() {
+            opening(cfg, i).map_err(CliError)?;
+        }
+    }
+    // Check every engine once before starting: a bad command is a user
+    // error, not a lost game.
+    for e in &cfg.engines {
+        let p = EngineProc::start(&e.name, &e.command).map_err(CliError)?;
+        if !p.features.variants.is_empty()
+            && !p.features.variants.iter().any(|v| v == cfg.variant.id())
+        {
+            return Err(CliError(format!(
+                "engine {} does not play {} (it offers: {})",
+                e.name,
+                cfg.variant.id(),
+                p.features.variants.join(",")
+            )));
+        }
+        p.quit();
+    }
+
+    // Round robin; each pairing plays `games` games in colour-swapped pairs
+    // from shared openings.
+    let mut jobs = Vec::new();
+    let mut pair_index = 0;
+    for a in 0..cfg.engines.len() {
+        for b in a + 1..cfg.engines.len() {
+            for g in 0..cfg.games {
+                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                jobs.push(Job {
+                    round: jobs.len() + 1,
+                    white,
+                    black,
+                    opening: pair_index * cfg.games + g / 2,
+                });
+            }
+            pair_index += 1;
+        }
+    }
+    let total = jobs.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let tally = Mutex::new(Tally {
+        standings: vec![Standing::default(); cfg.engines.len()],
+        head: Wld::default(),
+        reasons: BTreeMap::new(),
+        done: 0,
+    });
+    let pgn_file = match &cfg.pgn {
+        Some(path) => Some(Mutex::new(
+            std::fs::File::create(path).map_err(|e| CliError(format!("--pgn {path}: {e}")))?,
+        )),
+        None => None,
+    };
+    let progress = Mutex::new(progress);
+    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.min(total) {
+            scope.spawn(|| {
+                // This worker's own engine processes, started on demand and
+                // restarted after a crash or hang.
+                let mut procs: Vec<Option<EngineProc>> =
+                    (0..cfg.engines.len()).map(|_| None).collect();
+                loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let j = next.fetch_add(1, Ordering::SeqCst);
+                    if j >= total {
+                        break;
+                    }
+                    let job = &jobs[j];
+                    let (start, is_start) = match opening(cfg, job.opening) {
+                        Ok(o) => o,
+                        Err(e) => {
+                            errors.lock().unwrap().push(e);
+                            stop.store(true, Ordering::SeqCst);
+                            break;
+                        }
+                    };
+                    for &k in &[job.white, job.black] {
+                        let needs = match &mut procs[k] {
+                            None => true,
+                            Some(p) => p.is_dead(),
+                        };
+                        if needs {
+                            let spec = &cfg.engines[k];
+                            match EngineProc::start(&spec.name, &spec.command) {
+                                Ok(p) => procs[k] = Some(p),
+                                Err(e) => {
+                                    errors.lock().unwrap().push(e);
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                            }
+                        }
+                    }
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let (w, b) = if job.white < job.black {
+                        let (lo, hi) = procs.split_at_mut(job.black);
+                        (lo[job.white].as_mut().unwrap(), hi[0].as_mut().unwrap())
+                    } else {
+                        let (lo, hi) = procs.split_at_mut(job.white);
+                        (hi[0].as_mut().unwrap(), lo[job.black].as_mut().unwrap())
+                    };
+                    let rec = play_game([w, b], cfg.variant, &start, is_start, cfg.tc);
+                    // A crashed or hung engine is replaced for the next game.
+                    for (i, &k) in [job.white, job.black].iter().enumerate() {
+                        if rec.broken[i] {
+                            if let Some(mut p) = procs[k].take() {
+                                p.kill();
+                            }
+                        }
+                    }
+                    if let Some(f) = &pgn_file {
+                        let text = write_game(&rec, cfg.variant, job.round, cfg.tc);
+                        let mut f = f.lock().unwrap();
+                        let _ = f.write_all(text.as_bytes());
+                        let _ = f.flush();
+                    }
+                    let line = record(cfg, &tally, job, &rec, total);
+                    let _ = writeln!(progress.lock().unwrap(), "{line}");
+                    if let Some(s) = &cfg.sprt {
+                        let t = tally.lock().unwrap();
+                        if s.verdict(&t.head) != SprtVerdict::Continue {
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+                for p in procs.into_iter().flatten() {
+                    p.quit();
+                }
+            });
+        }
+    });
+    let errors = errors.into_inner().unwrap();
+    if let Some(e) = errors.first() {
+        return Err(CliError(e.clone()));
+    }
+    report(cfg, &tally.into_inner().unwrap(), total, out)?;
+    Ok(())
+}
+
+/// Adds a finished game to the tally; returns the progress line.
+fn record(
+    cfg: &MatchConfig,
+    tally: &Mutex<Tally>,
+    job: &Job,
+    rec: &GameRecord,
+    total: usize,
+) -> String {
+    let mut t = tally.lock().unwrap();
+    let white_points = match rec.result.as_str() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        _ => 0.5,
+    };
+    credit(&mut t.standings[job.white].total, white_points);
+    credit(&mut t.standings[job.white].by_colour[0], white_points);
+    credit(&mut t.standings[job.black].total, 1.0 - white_points);
+    credit(&mut t.standings[job.black].by_colour[1], 1.0 - white_points);
+    for (i, &k) in [job.white, job.black].iter().enumerate() {
+        t.standings[k].depth.0 += rec.depth[i].0;
+        t.standings[k].depth.1 += rec.depth[i].1;
+    }
+    if (job.white, job.black) == (0, 1) {
+        credit(&mut t.head, white_points);
+    } else if (job.white, job.black) == (1, 0) {
+        credit(&mut t.head, 1.0 - white_points);
+    }
+    *t.reasons.entry(rec.reason.clone()).or_default() += 1;
+    t.done += 1;
+    let head = t.head;
+    let (elo, lo, hi) = head.elo();
+    format!(
+        "game {:>4}/{total}: {} vs {} {} ({}, {} plies)   {} vs {}: +{} -{} ={}  Elo {:+.0} [{:+.0}, {:+.0}]",
+        t.done,
+        rec.white,
+        rec.black,
+        rec.result,
+        rec.reason,
+        rec.moves.len(),
+        cfg.engines[0].name,
+        cfg.engines[1].name,
+        head.wins,
+        head.losses,
+        head.draws,
+        elo,
+        lo,
+        hi
+    )
+}
+
+fn report(
+    cfg: &MatchConfig,
+    t: &Tally,
+    scheduled: usize,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "\n{} games of {} played ({} scheduled)",
+        t.done,
+        cfg.variant.id(),
+        scheduled
+    )?;
+    writeln!(
+        out,
+        "{:<16} {:>5} {:>6} {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}",
+        "engine",
+        "games",
+        "score",
+        "wins",
+        "loss",
+        "draw",
+        "as white W/L/D",
+        "as black W/L/D",
+        "avg depth"
+    )?;
+    let mut order: Vec<usize> = (0..cfg.engines.len()).collect();
+    order.sort_by(|&a, &b| {
+        t.standings[b]
+            .total
+            .score()
+            .total_cmp(&t.standings[a].total.score())
+    });
+    for k in order {
+        let s = &t.standings[k];
+        let w = s.by_colour[0];
+        let b = s.by_colour[1];
+        let depth = if s.depth.1 > 0 {
+            format!("{:.1}", s.depth.0 as f64 / s.depth.1 as f64)
+        } else {
+            "-".into()
+        };
+        writeln!(
+            out,
+            "{:<16} {:>5} {:>5.1}% {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}",
+            cfg.engines[k].name,
+            s.total.games(),
+            100.0 * s.total.score(),
+            s.total.wins,
+            s.total.losses,
+            s.total.draws,
+            format!("{}/{}/{}", w.wins, w.losses, w.draws),
+            format!("{}/{}/{}", b.wins, b.losses, b.draws),
+            depth
+        )?;
+    }
+    let (elo, lo, hi) = t.head.elo();
+    writeln!(
+        out,
+        "\n{} vs {}: score {:.1}% over {} games, Elo {:+.1} (95%: {:+.1} to {:+.1})",
+        cfg.engines[0].name,
+        cfg.engines[1].name,
+        100.0 * t.head.score(),
+        t.head.games(),
+        elo,
+        lo,
+        hi
+    )?;
+    if let Some(s) = &cfg.sprt {
+        let (a, b) = s.bounds();
+        let verdict = match s.verdict(&t.head) {
+            SprtVerdict::H1 => "H1 accepted",
+            SprtVerdict::H0 => "H0 accepted",
+            SprtVerdict::Continue => "no decision yet",
+        };
+        writeln!(
+            out,
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta,
+            s.llr(&t.head),
+            a,
+            b
+        )?;
+    }
+    writeln!(out, "\nHow games ended:")?;
+    let mut reasons: Vec<(&String, &usize)> = t.reasons.iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (r, n) in reasons {
+        writeln!(out, "  {n:>5}  {r}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""A deliberately broken CECP engine for the match runner's tests.
+
+Wraps a real engine (the command after '--'), relays everything both ways,
+and misbehaves when the real engine is about to send its Nth move:
+
+  illegal  plays 'move a1a1' (from-square equals to-square: never legal)
+  crash    exits with status 3
+  hang     goes silent forever (still reads its input)
+  claim    claims '1-0 {I say so}' instead of moving
+  garbage  prints noise, then 'move %%garbage%%'
+
+Usage: broken.py MODE N -- COMMAND...
+"""
+import subprocess
+import sys
+import threading
+import time
+
+mode, after = sys.argv[1], int(sys.argv[2])
+cmd = sys.argv[sys.argv.index("--") + 1:]
+proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+hung = threading.Event()
+
+
+def feed():
+    for line in sys.stdin:
+        try:
+            proc.stdin.write(line)
+            proc.stdin.flush()
+        except BrokenPipeError:
+            break
+    try:
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+
+
+threading.Thread(target=feed, daemon=True).start()
+moves = 0
+for line in proc.stdout:
+    if hung.is_set():
+        continue
+    if line.startswith("move "):
+        moves += 1
+        if moves >= after:
+            if mode == "illegal":
+                line = "move a1a1\n"
+            elif mode == "crash":
+                proc.kill()
+                sys.exit(3)
+            elif mode == "hang":
+                hung.set()
+                continue
+            elif mode == "claim":
+                line = "1-0 {I say so}\n"
+            elif mode == "garbage":
+                sys.stdout.write("\x01\x02 ~~~ %%%% ###\nlorem ipsum 12 x\n")
+                line = "move %%garbage%%\n"
+    sys.stdout.write(line)
+    sys.stdout.flush()
+if hung.is_set():
+    while True:
+        time.sleep(1)

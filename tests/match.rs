@@ -1,0 +1,279 @@
+//! `curio match` end to end: real matches of Curio against itself with PGN
+//! that a replay through our rules confirms, and deliberately broken
+//! engines (tests/engines/broken.py) adjudicated correctly while the match
+//! goes on.
+
+use movegen::{AnyPosition, Outcome, Variant};
+use protocol::referee::pgn::read_games;
+use std::process::Command;
+
+fn curio() -> &'static str {
+    env!("CARGO_BIN_EXE_curio")
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(curio())
+        .args(args)
+        .output()
+        .expect("run curio match");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn tmp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("curio-match-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+/// Replays every game of a PGN through our rules and checks its result.
+fn replay(pgn: &str, variant: Variant, expected_games: usize) {
+    let text = std::fs::read_to_string(pgn).unwrap();
+    let games = read_games(&text).unwrap();
+    assert_eq!(games.len(), expected_games, "{text}");
+    for g in games {
+        assert_eq!(g.tag("Variant"), Some(variant.id()));
+        let mut pos = match g.tag("FEN") {
+            Some(f) => protocol::cecp::xboard_map::BoardMap::new(variant, 0)
+                .fen_in(f)
+                .unwrap(),
+            None => AnyPosition::start(variant),
+        };
+        let mut history = Vec::new();
+        for m in &g.moves {
+            assert!(
+                pos.outcome(&history).is_none(),
+                "a move after the game ended"
+            );
+            history.push(pos.key());
+            pos.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        let reason = g.tag("Termination").unwrap();
+        match pos.outcome(&history) {
+            Some(o) => {
+                assert_eq!(o.result_token(), g.result, "{reason}");
+                let words = match o {
+                    Outcome::Win { reason: r, .. } | Outcome::Draw { reason: r } => r.describe(),
+                };
+                assert!(reason.contains(words), "{reason} vs {words}");
+            }
+            None => assert!(
+                reason.contains("adjudication"),
+                "game not over by the rules: {reason}"
+            ),
+        }
+        assert_eq!(g.tag("PlyCount"), Some(g.moves.len().to_string().as_str()));
+    }
+}
+
+#[test]
+fn curio_against_curio_in_both_games_with_pgn() {
+    for (variant, v) in [("trubix", Variant::Trubix), ("trubix43", Variant::Trubix43)] {
+        let pgn = tmp(&format!("{variant}.pgn"));
+        let (code, out, err) = run(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            &format!("deep={} xboard", curio()),
+            "--engine",
+            &format!("shallow={}", curio()),
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--concurrency",
+            "2",
+            "--pgn",
+            &pgn,
+            "--seed",
+            "7",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("4 games of {variant} played (4 scheduled)")),
+            "{out}"
+        );
+        assert!(out.contains("deep vs shallow: score "), "{out}");
+        assert!(out.contains("How games ended:"), "{out}");
+        assert_eq!(
+            err.lines().filter(|l| l.starts_with("game ")).count(),
+            4,
+            "{err}"
+        );
+        replay(&pgn, v, 4);
+    }
+}
+
+#[test]
+fn openings_from_a_file_and_sprt() {
+    let openings = tmp("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\nc3c4 c7c6\n**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** b ABCDEabcde 0 1\n",
+    )
+    .unwrap();
+    let pgn = tmp("openings.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--openings",
+        &openings,
+        "--pgn",
+        &pgn,
+        "--sprt",
+        "0,10",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR "),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = read_games(&text).unwrap();
+    // Pairs share an opening with colours swapped.
+    assert_eq!(games[0].tag("FEN"), games[1].tag("FEN"));
+    assert_eq!(games[0].tag("White"), games[1].tag("Black"));
+    assert!(games[2].tag("FEN").unwrap().contains(" b - - 0 1"));
+    replay(&pgn, Variant::Trubix, games.len());
+}
+
+fn broken(mode: &str, expect_reason: &str) {
+    let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
+    let pgn = tmp(&format!("broken-{mode}.pgn"));
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix43",
+        "--engine",
+        &format!("bad=python3 {script} {mode} 3 -- {}", curio()),
+        "--engine",
+        &format!("good={}", curio()),
+        "--games",
+        "2",
+        "--tc",
+        "2+0.1",
+        "--pgn",
+        &pgn,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Both games were played (a crashed or hung engine is restarted) and the
+    // broken engine lost both.
+    assert!(out.contains("2 games of trubix43 played"), "{out}");
+    assert!(
+        out.contains("bad vs good: score 0.0% over 2 games"),
+        "{out}\n{err}"
+    );
+    assert_eq!(out.matches(expect_reason).count(), 2, "{out}");
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let bad_white = g.tag("White") == Some("bad");
+        assert_eq!(g.result, if bad_white { "0-1" } else { "1-0" });
+    }
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    broken("illegal", "played an illegal move a1a1");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    broken("crash", "engine crashed");
+}
+
+#[test]
+fn a_hang_loses_and_the_engine_is_restarted() {
+    broken("hang", "did not move in time");
+}
+
+#[test]
+fn a_false_claim_loses() {
+    broken("claim", "made a false claim: 1-0 {I say so}");
+}
+
+#[test]
+fn garbage_loses() {
+    broken("garbage", "played an unreadable move '%%garbage%%'");
+}
+
+#[test]
+fn bad_match_arguments_are_one_line_errors() {
+    for (args, needle) in [
+        (
+            vec![
+                "match",
+                "--variant",
+                "trubix",
+                "--engine",
+                "x=/nonexistent/engine",
+                "--engine",
+                "y=/nonexistent/other",
+            ],
+            "exited during the handshake",
+        ),
+        (
+            vec!["match", "--variant", "trubix", "--engine", "solo=true"],
+            "at least two",
+        ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "trubix",
+                "--engine",
+                "noequals",
+                "--engine",
+                "b=x",
+            ],
+            "expected NAME=COMMAND",
+        ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "trubix",
+                "--engine",
+                "a=x",
+                "--engine",
+                "b=y",
+                "--tc",
+                "fast",
+            ],
+            "--tc 'fast'",
+        ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "trubix",
+                "--engine",
+                "a=x",
+                "--engine",
+                "b=y",
+                "--sprt",
+                "5,1",
+            ],
+            "elo1 must be larger",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(out.is_empty());
+    }
+}
