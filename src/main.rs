@@ -169,6 +169,9 @@ enum Command {
         /// Clock per side: BASE+INC in seconds, e.g. 10+0.1
         #[arg(long, conflicts_with_all = ["movetime", "depth"])]
         tc: Option<String>,
+        /// Time odds: NAME=BASE+INC gives one engine its own clock
+        #[arg(long = "engine-tc", value_name = "NAME=BASE+INC")]
+        engine_tc: Vec<String>,
         /// Fixed time per move in milliseconds
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
@@ -304,6 +307,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             engines,
             games,
             tc,
+            engine_tc,
             movetime,
             depth,
             concurrency,
@@ -315,29 +319,30 @@ fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             use protocol::referee::game::TimeControl;
             use protocol::referee::tournament::{run_match, EngineSpec, MatchConfig, Openings};
-            let tc = match (tc, movetime, depth) {
-                (Some(t), _, _) => {
-                    let (b, i) = t.split_once('+').unwrap_or((&t, "0"));
-                    let secs = |x: &str| {
-                        x.parse::<f64>()
-                            .ok()
-                            .filter(|v| *v >= 0.0 && v.is_finite() && *v < 1e7)
-                            .map(Duration::from_secs_f64)
-                            .ok_or_else(|| {
-                                CliError(format!(
-                                    "--tc '{t}': expected BASE+INC in seconds, like 10+0.1"
-                                ))
-                            })
-                    };
-                    let base = secs(b)?;
-                    if base.is_zero() {
-                        return Err(CliError("--tc: the base time must be positive".into()));
-                    }
-                    TimeControl::Clock {
-                        base,
-                        inc: secs(i)?,
-                    }
+            let parse_tc = |t: &str| -> Result<TimeControl, CliError> {
+                let (b, i) = t.split_once('+').unwrap_or((t, "0"));
+                let secs = |x: &str| {
+                    x.parse::<f64>()
+                        .ok()
+                        .filter(|v| *v >= 0.0 && v.is_finite() && *v < 1e7)
+                        .map(Duration::from_secs_f64)
+                        .ok_or_else(|| {
+                            CliError(format!(
+                                "--tc '{t}': expected BASE+INC in seconds, like 10+0.1"
+                            ))
+                        })
+                };
+                let base = secs(b)?;
+                if base.is_zero() {
+                    return Err(CliError("--tc: the base time must be positive".into()));
                 }
+                Ok(TimeControl::Clock {
+                    base,
+                    inc: secs(i)?,
+                })
+            };
+            let tc = match (tc, movetime, depth) {
+                (Some(t), _, _) => parse_tc(&t)?,
                 (None, Some(ms), _) if ms > 0 => TimeControl::MoveTime(Duration::from_millis(ms)),
                 (None, Some(_), _) => return Err(CliError("--movetime must be positive".into())),
                 (None, None, Some(d)) if d > 0 => TimeControl::Depth(d),
@@ -351,6 +356,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 .iter()
                 .map(|e| EngineSpec::parse(e).map_err(CliError))
                 .collect::<Result<Vec<_>, _>>()?;
+            let mut odds = Vec::new();
+            for spec in &engine_tc {
+                let (name, t) = spec.split_once('=').ok_or_else(|| {
+                    CliError(format!("--engine-tc '{spec}': expected NAME=BASE+INC"))
+                })?;
+                let k = engines.iter().position(|e| e.name == name).ok_or_else(|| {
+                    CliError(format!("--engine-tc '{spec}': no engine named {name}"))
+                })?;
+                odds.push((k, parse_tc(t)?));
+            }
             let openings = match openings {
                 Some(path) => {
                     let text = std::fs::read_to_string(&path)
@@ -373,6 +388,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 engines,
                 games,
                 tc,
+                engine_tc: odds,
                 concurrency,
                 openings,
                 pgn,

@@ -73,6 +73,7 @@ fn replay(pgn: &str, variant: Variant, expected_games: usize) {
 fn curio_against_curio_in_both_games_with_pgn() {
     for (variant, v) in [("trubix", Variant::Trubix), ("trubix43", Variant::Trubix43)] {
         let pgn = tmp(&format!("{variant}.pgn"));
+        // Time odds: "deep" gets four times the clock.
         let (code, out, err) = run(&[
             "match",
             "--variant",
@@ -83,8 +84,10 @@ fn curio_against_curio_in_both_games_with_pgn() {
             &format!("shallow={}", curio()),
             "--games",
             "4",
-            "--depth",
-            "2",
+            "--tc",
+            "0.2+0.02",
+            "--engine-tc",
+            "deep=0.8+0.08",
             "--concurrency",
             "2",
             "--pgn",

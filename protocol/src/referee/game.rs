@@ -108,13 +108,14 @@ fn claim(line: &str) -> Option<&str> {
     matches!(t, "1-0" | "0-1" | "1/2-1/2").then_some(t)
 }
 
-/// Plays one game. `engines[0]` plays White.
+/// Plays one game. `engines[0]` plays White; `tcs` are White's and
+/// Black's time controls (time odds are allowed).
 pub fn play_game(
     engines: [&mut EngineProc; 2],
     variant: Variant,
     start: &AnyPosition,
     opening_is_start: bool,
-    tc: TimeControl,
+    tcs: [TimeControl; 2],
 ) -> GameRecord {
     let map = BoardMap::new(variant, 0);
     let [white, black] = engines;
@@ -142,15 +143,15 @@ pub fn play_game(
             let view = FullView { pos: start, map };
             e.send(&format!("setboard {}", view.setboard_for(side)));
         }
-        match tc {
+        match tcs[i] {
             TimeControl::Clock { base, inc } => {
-                let secs = base.as_secs();
-                e.send(&format!(
-                    "level 0 {}:{:02} {}",
-                    secs / 60,
-                    secs % 60,
-                    inc.as_secs_f64()
-                ));
+                // M:SS when whole seconds, else fractional minutes.
+                let base_text = if base.subsec_nanos() == 0 {
+                    format!("{}:{:02}", base.as_secs() / 60, base.as_secs() % 60)
+                } else {
+                    format!("{}", base.as_secs_f64() / 60.0)
+                };
+                e.send(&format!("level 0 {base_text} {}", inc.as_secs_f64()));
             }
             TimeControl::MoveTime(t) => e.send(&format!("st {}", t.as_secs_f64().max(0.001))),
             TimeControl::Depth(d) => {
@@ -182,10 +183,11 @@ pub fn play_game(
         return finish(rec, eng);
     }
 
-    let mut clock = match tc {
-        TimeControl::Clock { base, .. } => [base, base],
-        _ => [Duration::ZERO; 2],
+    let clock_of = |tc: TimeControl| match tc {
+        TimeControl::Clock { base, .. } => base,
+        _ => Duration::ZERO,
     };
+    let mut clock = [clock_of(tcs[0]), clock_of(tcs[1])];
     let mut started = [false; 2];
     let mut last_move: Option<String> = None;
     loop {
@@ -204,7 +206,7 @@ pub fn play_game(
         let side = pos.side_to_move();
         let i = side.index();
         let view = FullView { pos: &pos, map };
-        if let TimeControl::Clock { .. } = tc {
+        if let TimeControl::Clock { .. } = tcs[i] {
             let cs = |d: Duration| d.as_millis() / 10;
             eng[i].send(&format!("time {}", cs(clock[i])));
             eng[i].send(&format!("otim {}", cs(clock[1 - i])));
@@ -221,7 +223,7 @@ pub fn play_game(
         let asked = Instant::now();
         // How long to wait: the clock plus a grace for process latency, or
         // generous fixed limits without a clock.
-        let budget = match tc {
+        let budget = match tcs[i] {
             TimeControl::Clock { .. } => clock[i] + Duration::from_millis(1000),
             TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
             TimeControl::Depth(_) => Duration::from_secs(120),
@@ -274,7 +276,7 @@ pub fn play_game(
                 break;
             }
         };
-        if let TimeControl::Clock { inc, .. } = tc {
+        if let TimeControl::Clock { inc, .. } = tcs[i] {
             if spent > clock[i] {
                 end(
                     &mut rec,
@@ -312,7 +314,7 @@ pub fn play_game(
         }
         history.push(pos.key());
         pos = next;
-        let clock_after = matches!(tc, TimeControl::Clock { .. }).then_some(clock[i]);
+        let clock_after = matches!(tcs[i], TimeControl::Clock { .. }).then_some(clock[i]);
         rec.moves.push((ours.clone(), clock_after));
         let o = 1 - i;
         if !started[o] {

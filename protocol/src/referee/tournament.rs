@@ -53,6 +53,8 @@ pub struct MatchConfig {
     /// Games per pairing.
     pub games: usize,
     pub tc: TimeControl,
+    /// Time odds: engine index -> its own time control.
+    pub engine_tc: Vec<(usize, TimeControl)>,
     pub concurrency: usize,
     pub openings: Openings,
     pub pgn: Option<String>,
@@ -286,7 +288,14 @@ pub fn run_match(
                         let (lo, hi) = procs.split_at_mut(job.white);
                         (hi[0].as_mut().unwrap(), lo[job.black].as_mut().unwrap())
                     };
-                    let rec = play_game([w, b], cfg.variant, &start, is_start, cfg.tc);
+                    let tc_of = |k: usize| {
+                        cfg.engine_tc
+                            .iter()
+                            .find(|e| e.0 == k)
+                            .map_or(cfg.tc, |e| e.1)
+                    };
+                    let tcs = [tc_of(job.white), tc_of(job.black)];
+                    let rec = play_game([w, b], cfg.variant, &start, is_start, tcs);
                     // A crashed or hung engine is replaced for the next game.
                     for (i, &k) in [job.white, job.black].iter().enumerate() {
                         if rec.broken[i] {
