@@ -135,39 +135,48 @@ fn handshake_and_variant_setup() {
 
 #[test]
 fn a_full_game_in_force_mode_with_the_result() {
-    // Fool's-mate style: a fleurbic mates on c8 after the king is boxed in.
+    // Whole games from the start position, entered in force mode: the
+    // engine never moves, and announces the mate by our rules.
+    for (variant, moves, setup_lines, result) in [
+        ("trubix", "a3c5 c7c6 c5a7 a9c7 a7a8", 6, "1-0 {White mates}"),
+        (
+            "trubix43",
+            "e3c5 c7c6 d1e3 e7d6 e1d1 d9e7 c5e7 e9c7 e7e8",
+            7,
+            "1-0 {White mates}",
+        ),
+    ] {
+        let mut input = vec![
+            "new".to_string(),
+            format!("variant {variant}"),
+            "force".into(),
+        ];
+        input.extend(moves.split(' ').map(|m| format!("usermove {m}")));
+        input.push("usermove c7c6".into());
+        input.push("ping 1".into());
+        let input: Vec<&str> = input.iter().map(|s| s.as_str()).collect();
+        let out = session(&[], &input);
+        assert_eq!(
+            out[setup_lines..],
+            [result, "Illegal move (the game is over): c7c6", "pong 1"],
+            "{variant}"
+        );
+    }
+    // A draw announced the same way: bare kings after the last capture.
     let out = session(
         &[],
         &[
-            "new",
             "variant trubix",
             "force",
-            "setboard **k**/5/5/5/*3*/*3*/*2F*/5/2W2/K4/**1** w - - 0 1",
-            "usermove d4d6",
-            "usermove c10b9",
-            "ping 1",
-        ],
-    );
-    // Nothing but the pong: in force mode the engine never moves.
-    assert_eq!(out[6..], ["pong 1"]);
-    let out = session(
-        &[],
-        &[
-            "variant trubix",
-            "force",
-            "setboard **k**/5/5/2F2/*3*/*3*/*3*/5/2W2/K4/**1** w - - 22 13",
-            "usermove c7c8",
-            "usermove c10b9",
+            "setboard **k**/5/5/5/*3*/*3*/*3*/5/5/1w3/**K** w - - 0 1",
+            "usermove c0b1",
             "ping 2",
         ],
     );
     assert_eq!(
-        out[out.len() - 3..],
-        [
-            "1-0 {White mates}",
-            "Illegal move (the game is over): c10b9",
-            "pong 2"
-        ]
+        out[6..],
+        ["1/2-1/2 {Draw: bare kings}", "pong 2"],
+        "{out:?}"
     );
 }
 
