@@ -118,9 +118,11 @@ fn make_player(spec: &Spec, seed: u64) -> Box<dyn Player> {
     match spec.kind.as_str() {
         "random" => Box::new(RandomPlayer(StdRng::seed_from_u64(seed))),
         "greedy" => Box::new(GreedyPlayer(StdRng::seed_from_u64(seed))),
-        "curio" => Box::new(CurioPlayer {
-            engine: Engine::new(spec.hash, spec.threads),
-        }),
+        "curio" => {
+            let mut engine = Engine::new(spec.hash, spec.threads);
+            engine.set_contempt(protocol::cecp::DEFAULT_CONTEMPT);
+            Box::new(CurioPlayer { engine })
+        }
         other => panic!("unknown player '{other}' (curio, greedy, random)"),
     }
 }

@@ -80,6 +80,7 @@ fn features() -> Vec<String> {
         "feature option=\"Hash -spin 64 1 65536\"".into(),
         "feature option=\"Threads -spin 1 1 256\"".into(),
         "feature option=\"MultiPV -spin 1 1 64\"".into(),
+        "feature option=\"Contempt -spin 20 -500 500\"".into(),
         "feature option=\"Resign -check 0\"".into(),
         "feature option=\"Rank base -spin 0 0 1\"".into(),
         "feature done=1".into(),

@@ -149,7 +149,7 @@ fn openings_from_a_file_and_sprt() {
     // Pairs share an opening with colours swapped.
     assert_eq!(games[0].tag("FEN"), games[1].tag("FEN"));
     assert_eq!(games[0].tag("White"), games[1].tag("Black"));
-    assert!(games[2].tag("FEN").unwrap().contains(" b - - 0 1"));
+    assert!(games[2].tag("FEN").unwrap().contains(" b ABCDEabcde - 0 1"));
     replay(&pgn, Variant::Trubix, games.len());
 }
 
@@ -279,4 +279,29 @@ fn bad_match_arguments_are_one_line_errors() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(out.is_empty());
     }
+}
+
+#[test]
+fn a_woozan_that_moved_away_and_back_keeps_no_two_step_right() {
+    // Regression: `setboard` once lost the unmoved-woozan set, so the engine
+    // thought d2d4 was still legal here and lost on an "illegal" move.
+    let openings = tmp("moved-back.txt");
+    std::fs::write(&openings, "d2d3 d8d7 d3d2 d7d8\n").unwrap();
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "2",
+        "--depth",
+        "3",
+        "--openings",
+        &openings,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("illegal"), "{out}");
 }

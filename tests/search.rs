@@ -422,3 +422,29 @@ fn a_stop_requested_before_the_search_is_kept_until_cleared() {
     );
     assert_eq!(r.depth, 3);
 }
+
+#[test]
+fn contempt_makes_draws_cost_the_side_that_searches() {
+    // Every move draws by the 100-ply rule: worth -contempt to the root side.
+    let p = pos(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/Q4/**K** w - 99 80");
+    let mut engine = Engine::new(8, 1);
+    engine.set_contempt(25);
+    let r = engine.search(
+        &p,
+        &[],
+        &Limits::depth(4),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    assert_eq!(r.score, -25);
+    // Without contempt the same draw is worth 0.
+    engine.set_contempt(0);
+    let r = engine.search(
+        &p,
+        &[],
+        &Limits::depth(4),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    assert_eq!(r.score, DRAW);
+}

@@ -63,6 +63,7 @@ pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
     stop: Arc<AtomicBool>,
+    contempt: Score,
 }
 
 impl Engine {
@@ -71,6 +72,7 @@ impl Engine {
             tt: TranspositionTable::new(hash_mib),
             threads: threads.max(1),
             stop: Arc::new(AtomicBool::new(false)),
+            contempt: 0,
         }
     }
 
@@ -89,6 +91,17 @@ impl Engine {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// How much the engine dislikes draws, in centipawns (0: a draw is
+    /// worth 0). Game play uses a small positive value so that the engine
+    /// avoids repetitions in even positions; analysis keeps 0.
+    pub fn set_contempt(&mut self, cp: Score) {
+        self.contempt = cp.clamp(-500, 500);
+    }
+
+    pub fn contempt(&self) -> Score {
+        self.contempt
     }
 
     /// Forgets everything learnt (a new game), so searches repeat exactly.
@@ -126,6 +139,7 @@ impl Engine {
         let abort = &*self.stop;
         let finished = AtomicBool::new(false);
         let stop = &finished;
+        let contempt = self.contempt;
         let helpers = self.threads - 1;
         let main_result = std::thread::scope(|scope| {
             for id in 1..=helpers {
@@ -145,7 +159,8 @@ impl Engine {
                         abort,
                         nodes,
                     };
-                    let mut t: Thread<G> = Thread::new(shared, id, helper_limits, history, start);
+                    let mut t: Thread<G> =
+                        Thread::new(shared, id, helper_limits, history, start, contempt);
                     t.run(&mut pos, 1, &options.exclude, None);
                 });
             }
@@ -155,7 +170,7 @@ impl Engine {
                 abort,
                 nodes: &nodes,
             };
-            let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start);
+            let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
             let mut pos = root.clone();
             let r = main.run(&mut pos, options.multipv, &options.exclude, Some(observer));
             // Release the helpers.

@@ -58,6 +58,9 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     excluded: Vec<G::Move>,
     /// Root moves excluded by the caller for the whole search.
     root_excluded: MoveList<G::Move>,
+    /// Side to move at the root and the contempt for draws (centipawns).
+    root_side: movegen::Color,
+    limits_contempt: Score,
 }
 
 /// Late-move reduction in plies for a depth and move number.
@@ -73,6 +76,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         limits: Limits,
         history: &[u64],
         start: Instant,
+        contempt: Score,
     ) -> Self {
         Thread {
             shared,
@@ -92,6 +96,8 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 .collect(),
             excluded: Vec::new(),
             root_excluded: MoveList::new(),
+            root_side: movegen::Color::White,
+            limits_contempt: contempt,
         }
     }
 
@@ -133,6 +139,17 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         self.stopped
     }
 
+    /// What a drawn position is worth to the side to move there: with
+    /// contempt, the side that started the search dislikes draws.
+    #[inline]
+    fn draw_score(&self, pos: &G) -> Score {
+        if pos.side_to_move() == self.root_side {
+            -self.limits_contempt
+        } else {
+            self.limits_contempt
+        }
+    }
+
     fn halt(&mut self) {
         self.stopped = true;
         self.shared.stop.store(true, Relaxed);
@@ -167,6 +184,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         exclude: &[u32],
         mut observer: Option<&mut dyn Observer<G::Move>>,
     ) -> ThreadResult<G::Move> {
+        self.root_side = root.side_to_move();
         let mut all_moves = MoveList::new();
         root.legal_moves(&mut all_moves);
         let mut root_moves: MoveList<G::Move> = all_moves
@@ -345,10 +363,10 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let in_check = pos.in_check();
         if !root {
             if self.is_repetition(pos) {
-                return DRAW;
+                return self.draw_score(pos);
             }
             if pos.rule_draw() && !(in_check && pos.count_legal() == 0) {
-                return DRAW;
+                return self.draw_score(pos);
             }
             if ply >= MAX_PLY {
                 return pos.evaluate();
@@ -417,7 +435,11 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return if in_check { -MATE + ply as Score } else { DRAW };
+            return if in_check {
+                -MATE + ply as Score
+            } else {
+                self.draw_score(pos)
+            };
         }
         let mut scores: MoveList<i32> = MoveList::new();
         let killers = self.killers[ply];
@@ -579,11 +601,15 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             return DRAW;
         }
         if pos.rule_draw() {
-            return DRAW;
+            return self.draw_score(pos);
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { pos.evaluate() };
+            return if in_check {
+                self.draw_score(pos)
+            } else {
+                pos.evaluate()
+            };
         }
         let stand_pat = if in_check {
             -MATE + ply as Score
@@ -599,7 +625,11 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return if in_check { -MATE + ply as Score } else { DRAW };
+            return if in_check {
+                -MATE + ply as Score
+            } else {
+                self.draw_score(pos)
+            };
         }
         let mut list: MoveList<(G::Move, i32)> = MoveList::new();
         for &m in &moves {

@@ -102,6 +102,7 @@ pub fn play(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let mut engine = Engine::new(64, 1);
+    engine.set_contempt(crate::cecp::DEFAULT_CONTEMPT);
     let mut positions = vec![AnyPosition::start(variant)];
     writeln!(
         out,

@@ -9,7 +9,7 @@
 mod session;
 pub mod xboard_map;
 
-pub use session::{Config, Session};
+pub use session::{Config, Session, DEFAULT_CONTEMPT};
 
 use std::io::{BufRead, Write};
 use std::sync::mpsc;

@@ -16,6 +16,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// Contempt for game play: draws count this many centipawns against the
+/// engine, so it avoids repetitions in even positions. Analysis uses 0.
+pub const DEFAULT_CONTEMPT: i32 = 20;
+
 /// Largest hash table and thread count accepted (64 GiB would not fit).
 pub const MAX_HASH_MIB: usize = 65536;
 pub const MAX_THREADS: usize = 256;
@@ -96,6 +100,7 @@ pub struct Session {
     resign: bool,
     hopeless_moves: u32,
     multipv: usize,
+    contempt: i32,
     /// Mirrors of the engine's settings, so reading them never waits for a
     /// running search (which holds the engine).
     hash_mib: usize,
@@ -234,6 +239,7 @@ impl Session {
             resign: false,
             hopeless_moves: 0,
             multipv: 1,
+            contempt: DEFAULT_CONTEMPT,
             hash_mib: config.hash_mib,
             threads: config.threads,
             running: None,
@@ -423,6 +429,10 @@ impl Session {
             self.multipv
         ));
         self.out.line(&format!(
+            "feature option=\"Contempt -spin {} -500 500\"",
+            self.contempt
+        ));
+        self.out.line(&format!(
             "feature option=\"Resign -check {}\"",
             self.resign as u8
         ));
@@ -554,6 +564,10 @@ impl Session {
                 self.after_position_change();
             }
             ("Resign", Some(v)) if v <= 1 => self.resign = v == 1,
+            ("Contempt", _) => match value.parse::<i32>() {
+                Ok(c) if (-500..=500).contains(&c) => self.contempt = c,
+                _ => self.error("bad option", line),
+            },
             ("Rank base", Some(v)) if v <= 1 => self.map.rank_base = v as u32,
             _ => self.error("bad option", line),
         }
@@ -664,6 +678,11 @@ impl Session {
         } else {
             1
         };
+        let contempt = if mode == Mode::Analyze {
+            0
+        } else {
+            self.contempt
+        };
         let engine = self.engine.clone();
         let tx = self.tx.clone();
         // Re-armed here, before the thread exists: an abort that follows
@@ -671,6 +690,7 @@ impl Session {
         self.stop.store(false, Relaxed);
         let handle = std::thread::spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            engine.set_contempt(contempt);
             let finished = with_position!(thinking.root.clone(), pos => {
                 run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id)
             });

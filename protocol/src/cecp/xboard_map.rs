@@ -136,11 +136,15 @@ impl BoardMap {
         v.into_iter().map(String::from).collect()
     }
 
-    /// A position as XBoard FEN (six fields, castling and e.p. empty).
+    /// A position as XBoard FEN (six fields). The castling field carries the
+    /// unmoved-woozan set in our letters (`ABCDEabcde`, `-` when empty):
+    /// XBoard keeps and returns it, and [`BoardMap::fen_in`] reads it back,
+    /// so a two-step right survives a `setboard` (a woozan that moved away and
+    /// back has none, which inference from the board would get wrong).
     pub fn fen_out(&self, pos: &AnyPosition) -> String {
         let fen = pos.fen();
         let f: Vec<&str> = fen.split_whitespace().collect();
-        format!("{} {} - - {} {}", f[0], f[1], f[3], f[4])
+        format!("{} {} {} - {} {}", f[0], f[1], f[2], f[3], f[4])
     }
 
     /// XBoard FEN -> our FEN. XBoard cannot carry the unmoved-woozan set:
@@ -262,6 +266,27 @@ mod tests {
         let m = BoardMap::new(Variant::Trubix43, 1);
         assert_eq!(m.move_out("cd10c9"), "d11c10");
         assert_eq!(m.move_in("d11c10").unwrap(), "cd10c9");
+    }
+
+    #[test]
+    fn fen_round_trip_keeps_the_unmoved_set() {
+        let m = BoardMap::new(Variant::Trubix, 0);
+        // d2 went to d3 and back: on its home square but without its
+        // two-step right.
+        let mut pos = AnyPosition::start(Variant::Trubix);
+        for mv in ["d2d3", "b8b7", "d3d2", "b7b8"] {
+            pos.play(mv).unwrap();
+        }
+        let xb = m.fen_out(&pos);
+        assert!(xb.contains(" w ABCEacde - 4 3"), "{xb}");
+        let back = m.fen_in(&xb).unwrap();
+        assert_eq!(back.fen(), pos.fen());
+        assert!(!back.legal_move_strings().contains(&"d2d4".to_string()));
+        // XBoard's own FENs with an empty castling field: inferred.
+        let inferred = m
+            .fen_in("**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w - - 0 1")
+            .unwrap();
+        assert_eq!(inferred.fen(), AnyPosition::start(Variant::Trubix).fen());
     }
 
     #[test]
