@@ -8,6 +8,14 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Tests in this file run one at a time: some measure elapsed time, which
+/// other tests' searches on the same two cores would distort.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Kills the engine if a test fails half-way, so no process is left behind.
 struct KillOnDrop(std::process::Child);
 
@@ -89,6 +97,7 @@ fn features() -> Vec<String> {
 
 #[test]
 fn handshake_and_variant_setup() {
+    let _serial = serial();
     let out = session(
         &[],
         &[
@@ -136,6 +145,7 @@ fn handshake_and_variant_setup() {
 
 #[test]
 fn a_full_game_in_force_mode_with_the_result() {
+    let _serial = serial();
     // Whole games from the start position, entered in force mode: the
     // engine never moves, and announces the mate by our rules.
     for (variant, moves, setup_lines, result) in [
@@ -183,6 +193,7 @@ fn a_full_game_in_force_mode_with_the_result() {
 
 #[test]
 fn illegal_moves_and_bad_commands_are_answered_and_ignored() {
+    let _serial = serial();
     let out = session(
         &[],
         &[
@@ -256,6 +267,7 @@ fn replay(variant: Variant, fen: Option<&str>, moves: &[String]) -> AnyPosition 
 
 #[test]
 fn the_engine_moves_after_go_usermove_and_playother() {
+    let _serial = serial();
     let out = session(
         &[],
         &[
@@ -308,6 +320,7 @@ fn the_engine_moves_after_go_usermove_and_playother() {
 
 #[test]
 fn engine_games_end_with_a_result() {
+    let _serial = serial();
     // The engine mates in one as White.
     let out = session(
         &[],
@@ -327,6 +340,7 @@ fn engine_games_end_with_a_result() {
 
 #[test]
 fn thinking_output_is_cecp_shaped() {
+    let _serial = serial();
     let out = session(
         &[],
         &["variant trubix", "post", "sd 4", "go", "#wait move", "quit"],
@@ -366,6 +380,7 @@ fn thinking_output_is_cecp_shaped() {
 
 #[test]
 fn undo_and_remove_take_back_moves() {
+    let _serial = serial();
     let out = session(
         &[],
         &[
@@ -397,6 +412,7 @@ fn undo_and_remove_take_back_moves() {
 
 #[test]
 fn setboard_with_holes_and_offset_squares() {
+    let _serial = serial();
     let out = session(
         &[],
         &[
@@ -462,6 +478,7 @@ fn setboard_with_holes_and_offset_squares() {
 
 #[test]
 fn analysis_reports_and_follows_the_position() {
+    let _serial = serial();
     let mut child = KillOnDrop(
         Command::new(env!("CARGO_BIN_EXE_curio"))
             .stdin(Stdio::piped())
@@ -510,6 +527,7 @@ fn analysis_reports_and_follows_the_position() {
 
 #[test]
 fn time_controls_are_accepted_and_respected() {
+    let _serial = serial();
     // Fixed time per move.
     let t = Instant::now();
     let out = session(
@@ -542,6 +560,7 @@ fn time_controls_are_accepted_and_respected() {
 
 #[test]
 fn exclude_keeps_a_move_out_of_the_search() {
+    let _serial = serial();
     let out = session(
         &[],
         &[

@@ -7,6 +7,14 @@ use movegen::{AnyPosition, Outcome, Variant};
 use protocol::referee::pgn::read_games;
 use std::process::Command;
 
+/// Tests in this file run one at a time: their engines play on the clock,
+/// and parallel matches on two cores would make them lose on time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn curio() -> &'static str {
     env!("CARGO_BIN_EXE_curio")
 }
@@ -71,6 +79,7 @@ fn replay(pgn: &str, variant: Variant, expected_games: usize) {
 
 #[test]
 fn curio_against_curio_in_both_games_with_pgn() {
+    let _serial = serial();
     for (variant, v) in [("trubix", Variant::Trubix), ("trubix43", Variant::Trubix43)] {
         let pgn = tmp(&format!("{variant}.pgn"));
         // Time odds: "deep" gets four times the clock.
@@ -113,6 +122,7 @@ fn curio_against_curio_in_both_games_with_pgn() {
 
 #[test]
 fn openings_from_a_file_and_sprt() {
+    let _serial = serial();
     let openings = tmp("openings.txt");
     std::fs::write(
         &openings,
@@ -190,31 +200,37 @@ fn broken(mode: &str, expect_reason: &str) {
 
 #[test]
 fn an_illegal_move_loses() {
+    let _serial = serial();
     broken("illegal", "played an illegal move a1a1");
 }
 
 #[test]
 fn a_crash_loses_and_the_engine_is_restarted() {
+    let _serial = serial();
     broken("crash", "engine crashed");
 }
 
 #[test]
 fn a_hang_loses_and_the_engine_is_restarted() {
+    let _serial = serial();
     broken("hang", "did not move in time");
 }
 
 #[test]
 fn a_false_claim_loses() {
+    let _serial = serial();
     broken("claim", "made a false claim: 1-0 {I say so}");
 }
 
 #[test]
 fn garbage_loses() {
+    let _serial = serial();
     broken("garbage", "played an unreadable move '%%garbage%%'");
 }
 
 #[test]
 fn bad_match_arguments_are_one_line_errors() {
+    let _serial = serial();
     for (args, needle) in [
         (
             vec![
@@ -283,6 +299,7 @@ fn bad_match_arguments_are_one_line_errors() {
 
 #[test]
 fn a_woozan_that_moved_away_and_back_keeps_no_two_step_right() {
+    let _serial = serial();
     // Regression: `setboard` once lost the unmoved-woozan set, so the engine
     // thought d2d4 was still legal here and lost on an "illegal" move.
     let openings = tmp("moved-back.txt");

@@ -14,6 +14,14 @@ use movegen::game::{Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
 use std::time::{Duration, Instant};
 
+/// Tests in this file run one at a time: some measure elapsed time, which
+/// other tests' searches on the same two cores would distort.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn pos(board: Board, fen: &str) -> Position {
     Position::from_fen(board, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -110,6 +118,7 @@ const MATES: &[(Board, &str, u32)] = &[
 
 #[test]
 fn mates_are_found_at_the_right_depth() {
+    let _serial = serial();
     for &(board, fen, n) in MATES {
         let p = pos(board, fen);
         // The position really is a mate in exactly n.
@@ -159,6 +168,7 @@ fn mates_are_found_at_the_right_depth() {
 
 #[test]
 fn node_limited_searches_repeat_exactly() {
+    let _serial = serial();
     let fen = "**1**/2kq1/w1w1w/f1fwn/*1w1*/*n1f*/*W2*/W1W1Q/3WW/FNWF1/**K** w Eace 6 19";
     let p = pos(Board::T41, fen);
     let run = |engine: &mut Engine| {
@@ -192,6 +202,7 @@ fn node_limited_searches_repeat_exactly() {
 
 #[test]
 fn a_legal_move_in_every_suite_position() {
+    let _serial = serial();
     for variant in ["trubix", "trubix43"] {
         for e in suite(variant) {
             let p = pos(board_of(variant), &e.fen);
@@ -216,6 +227,7 @@ fn a_legal_move_in_every_suite_position() {
 
 #[test]
 fn multipv_reports_distinct_lines() {
+    let _serial = serial();
     let p = Position::start(Board::T43);
     let mut engine = Engine::new(8, 1);
     let mut rec = Recorder::default();
@@ -238,6 +250,7 @@ fn multipv_reports_distinct_lines() {
 
 #[test]
 fn the_100_ply_rule_is_a_draw_inside_the_search() {
+    let _serial = serial();
     // White is a queen up but every move without a capture ends the game
     // drawn by the 100-ply rule; there is no mate in one and no capture.
     let p = pos(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/Q4/**K** w - 99 80");
@@ -264,6 +277,7 @@ fn the_100_ply_rule_is_a_draw_inside_the_search() {
 
 #[test]
 fn repetitions_are_draws_inside_the_search() {
+    let _serial = serial();
     // If every move repeats a position of the game, the winning side can
     // only draw.
     let p = pos(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/Q4/**K** w - 50 80");
@@ -319,6 +333,7 @@ fn repetitions_are_draws_inside_the_search() {
 
 #[test]
 fn time_limits_are_kept() {
+    let _serial = serial();
     let p = pos(
         Board::T43,
         "*1*k*/1qf1s/f1w1w/www1c/*2w*/*1fW*/*W2*/W2W1/FSW1W/C2CF/*Q*K* w CEce 9 19",
@@ -375,6 +390,7 @@ fn time_limits_are_kept() {
 
 #[test]
 fn a_stop_from_outside_ends_an_infinite_search_promptly() {
+    let _serial = serial();
     let p = Position::start(Board::T41);
     let mut engine = Engine::new(16, 2);
     let stop = engine.stop_handle();
@@ -399,6 +415,7 @@ fn a_stop_from_outside_ends_an_infinite_search_promptly() {
 
 #[test]
 fn a_stop_requested_before_the_search_is_kept_until_cleared() {
+    let _serial = serial();
     let p = Position::start(Board::T43);
     let mut engine = Engine::new(8, 2);
     engine
@@ -425,6 +442,7 @@ fn a_stop_requested_before_the_search_is_kept_until_cleared() {
 
 #[test]
 fn contempt_makes_draws_cost_the_side_that_searches() {
+    let _serial = serial();
     // Every move draws by the 100-ply rule: worth -contempt to the root side.
     let p = pos(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/Q4/**K** w - 99 80");
     let mut engine = Engine::new(8, 1);
