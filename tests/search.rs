@@ -331,6 +331,18 @@ fn repetitions_are_draws_inside_the_search() {
     assert_eq!(r.best, Some(legal(&p)[0]));
 }
 
+/// Sudden death with an increment, as a GUI's clock would give it.
+fn clock_limits(left_ms: u64, inc_ms: u64) -> Limits {
+    Limits {
+        clock: Some(Clock {
+            remaining: Duration::from_millis(left_ms),
+            increment: Duration::from_millis(inc_ms),
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    }
+}
+
 #[test]
 fn time_limits_are_kept() {
     let _serial = serial();
@@ -354,14 +366,7 @@ fn time_limits_are_kept() {
         "movetime 150 ms took {spent:?}"
     );
     // 1 s + 0.1 s: one move must stay well inside the hard budget.
-    let clock = Limits {
-        clock: Some(Clock {
-            remaining: Duration::from_millis(1000),
-            increment: Duration::from_millis(100),
-            moves_to_go: None,
-        }),
-        ..Limits::default()
-    };
+    let clock = clock_limits(1000, 100);
     let t = Instant::now();
     engine.search(&p, &[], &clock, &SearchOptions::default(), &mut Silent);
     assert!(
@@ -370,14 +375,7 @@ fn time_limits_are_kept() {
         t.elapsed()
     );
     // Nearly flagged: 60 ms left.
-    let clock = Limits {
-        clock: Some(Clock {
-            remaining: Duration::from_millis(60),
-            increment: Duration::ZERO,
-            moves_to_go: None,
-        }),
-        ..Limits::default()
-    };
+    let clock = clock_limits(60, 0);
     let t = Instant::now();
     let r = engine.search(&p, &[], &clock, &SearchOptions::default(), &mut Silent);
     assert!(r.best.is_some());

@@ -150,6 +150,16 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
     }
 
+    /// The score of a position without legal moves: mated, or stalemate.
+    #[inline]
+    fn no_moves_score(&self, pos: &G, in_check: bool, ply: usize) -> Score {
+        if in_check {
+            -MATE + ply as Score
+        } else {
+            self.draw_score(pos)
+        }
+    }
+
     fn halt(&mut self) {
         self.stopped = true;
         self.shared.stop.store(true, Relaxed);
@@ -435,11 +445,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return if in_check {
-                -MATE + ply as Score
-            } else {
-                self.draw_score(pos)
-            };
+            return self.no_moves_score(pos, in_check, ply);
         }
         let mut scores: MoveList<i32> = MoveList::new();
         let killers = self.killers[ply];
@@ -625,11 +631,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return if in_check {
-                -MATE + ply as Score
-            } else {
-                self.draw_score(pos)
-            };
+            return self.no_moves_score(pos, in_check, ply);
         }
         let mut list: MoveList<(G::Move, i32)> = MoveList::new();
         for &m in &moves {
