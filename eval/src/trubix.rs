@@ -205,13 +205,14 @@ pub fn kind_value(k: Kind) -> Score {
 
 impl Evaluator for Position {
     fn evaluate(&self) -> Score {
-        let white = evaluate_white(self, &DEFAULT_WEIGHTS);
+        let w = ACTIVE.with(|a| a.get());
+        let white = evaluate_white(self, w);
         let s = if self.side_to_move() == Color::White {
             white
         } else {
             -white
         };
-        s + DEFAULT_WEIGHTS.tempo
+        s + w.tempo
     }
 
     #[inline]
@@ -297,6 +298,22 @@ mod tests {
             u.into_iter().collect()
         };
         format!("{} {} {} 0 1", board.join("/"), side, u)
+    }
+
+    #[test]
+    fn thread_weights_change_the_evaluation() {
+        static HEAVY_QUEEN: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+        let heavy = HEAVY_QUEEN.get_or_init(|| {
+            let mut w = DEFAULT_WEIGHTS.clone();
+            w.material[Kind::Queen as usize] += 500;
+            w
+        });
+        let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1").unwrap();
+        let normal = up.evaluate();
+        use_weights(heavy);
+        assert_eq!(up.evaluate(), normal + 500);
+        use_weights(&DEFAULT);
+        assert_eq!(up.evaluate(), normal);
     }
 
     #[test]
