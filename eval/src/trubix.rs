@@ -308,7 +308,8 @@ mod tests {
             w.material[Kind::Queen as usize] += 500;
             w
         });
-        let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1").unwrap();
+        let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1")
+            .unwrap();
         let normal = up.evaluate();
         use_weights(heavy);
         assert_eq!(up.evaluate(), normal + 500);
