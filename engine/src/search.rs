@@ -195,7 +195,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         mut observer: Option<&mut dyn Observer<G::Move>>,
     ) -> ThreadResult<G::Move> {
         self.root_side = root.side_to_move();
-        let mut all_moves = MoveList::new();
+        let mut all_moves = G::Moves::default();
         root.legal_moves(&mut all_moves);
         let mut root_moves: MoveList<G::Move> = all_moves
             .iter()
@@ -203,7 +203,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             .filter(|&m| !exclude.contains(&G::encode_move(m)))
             .collect();
         if root_moves.is_empty() {
-            root_moves = all_moves.clone();
+            root_moves = all_moves.iter().copied().collect();
         }
         self.root_excluded = all_moves
             .iter()
@@ -442,14 +442,14 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             }
         }
 
-        let mut moves = MoveList::new();
+        let mut moves = G::Moves::default();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             return self.no_moves_score(pos, in_check, ply);
         }
         let mut scores: MoveList<i32> = MoveList::new();
         let killers = self.killers[ply];
-        for &m in &moves {
+        for &m in moves.iter() {
             let code = G::encode_move(m);
             let s = if code == tt_move {
                 2_000_000_000
@@ -628,13 +628,13 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             }
             alpha = alpha.max(stand_pat);
         }
-        let mut moves = MoveList::new();
+        let mut moves = G::Moves::default();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             return self.no_moves_score(pos, in_check, ply);
         }
         let mut list: MoveList<(G::Move, i32)> = MoveList::new();
-        for &m in &moves {
+        for &m in moves.iter() {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.
                 if !in_check && stand_pat + pos.capture_gain(m) + 150 <= alpha {

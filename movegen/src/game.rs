@@ -134,6 +134,26 @@ pub const MAX_MOVES: usize = 512;
 /// allocation.
 pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
 
+/// What generic code needs from a move list: push, clear and slice access.
+/// Implemented for every `ArrayVec`, so each game picks its own capacity.
+pub trait MoveBuf<M>:
+    Default + Debug + std::ops::Deref<Target = [M]> + std::ops::DerefMut + Send
+{
+    fn push(&mut self, m: M);
+    fn clear(&mut self);
+}
+
+impl<M: Debug + Send, const N: usize> MoveBuf<M> for arrayvec::ArrayVec<M, N> {
+    #[inline(always)]
+    fn push(&mut self, m: M) {
+        arrayvec::ArrayVec::push(self, m)
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self)
+    }
+}
+
 /// A game position that searches, perft and the referee can drive.
 ///
 /// Invariants every implementation keeps (and the invariant tests check):
@@ -145,16 +165,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// What [`Game::make`] returns so that [`Game::unmake`] can restore.
     type Undo: Copy + Debug;
+    /// The fixed-capacity list [`Game::legal_moves`] fills. Its capacity is
+    /// the game's own bound on the number of legal moves ([`MoveList`] for
+    /// most games; Reality Check's move-and-flip turns need a longer one).
+    type Moves: MoveBuf<Self::Move>;
 
     /// The player who acts next.
     fn side_to_move(&self) -> Color;
 
     /// Appends every legal move to `out` (which is not cleared first).
-    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    fn legal_moves(&self, out: &mut Self::Moves);
 
     /// The number of legal moves; games may count faster than they list.
     fn count_legal(&self) -> usize {
-        let mut list = MoveList::new();
+        let mut list = Self::Moves::default();
         self.legal_moves(&mut list);
         list.len()
     }

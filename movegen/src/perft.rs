@@ -5,7 +5,7 @@
 //! moves; draw rules are ignored and only a position without legal moves
 //! ends a line early. The last ply is bulk-counted (`count_legal`).
 
-use crate::game::{Game, MoveList, Notation};
+use crate::game::{Game, Notation};
 
 /// Number of legal move sequences of length `depth`.
 pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
@@ -13,10 +13,10 @@ pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal() as u64,
         _ => {
-            let mut list = MoveList::new();
+            let mut list = G::Moves::default();
             pos.legal_moves(&mut list);
             let mut nodes = 0;
-            for &m in &list {
+            for &m in list.iter() {
                 let undo = pos.make(m);
                 nodes += perft(pos, depth - 1);
                 pos.unmake(m, undo);
@@ -33,10 +33,10 @@ pub fn divide<G: Notation>(
     depth: u32,
     mut on_move: impl FnMut(&str, u64),
 ) -> Vec<(String, u64)> {
-    let mut list = MoveList::new();
+    let mut list = G::Moves::default();
     pos.legal_moves(&mut list);
     let mut out = Vec::with_capacity(list.len());
-    for &m in &list {
+    for &m in list.iter() {
         let text = pos.move_to_string(m);
         let undo = pos.make(m);
         let n = perft(pos, depth.saturating_sub(1));

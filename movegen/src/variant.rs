@@ -174,7 +174,7 @@ impl AnyPosition {
     /// The legal moves as text, in byte order.
     pub fn legal_move_strings(&self) -> Vec<String> {
         with_position!(self, p => {
-            let mut list = crate::game::MoveList::new();
+            let mut list = Default::default();
             p.legal_moves(&mut list);
             let mut v: Vec<String> = list.iter().map(|&m| p.move_to_string(m)).collect();
             v.sort();
@@ -205,7 +205,7 @@ impl AnyPosition {
     /// letter (if any).
     pub fn move_details(&self) -> Vec<MoveDetail> {
         with_position!(self, p => {
-            let mut list = crate::game::MoveList::new();
+            let mut list = Default::default();
             p.legal_moves(&mut list);
             let g = p.geometry();
             list.iter()

@@ -57,6 +57,7 @@ use crate::game::{Color, EndReason, Game, MoveList, Notation, Outcome, Tactical}
 impl Game for Position {
     type Move = Move;
     type Undo = Undo;
+    type Moves = MoveList<Move>;
 
     #[inline]
     fn side_to_move(&self) -> Color {
