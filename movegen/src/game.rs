@@ -87,6 +87,11 @@ pub enum EndReason {
     MoveRule,
     /// Only the two kings are left.
     BareKings,
+    /// Reality Check: the loser's four true chips are out of play.
+    TruePiecesGone,
+    /// The loser has no legal turn (in Reality Check this includes an
+    /// obligatory drop with every home square full).
+    NoLegalTurn,
 }
 
 impl EndReason {
@@ -98,6 +103,8 @@ impl EndReason {
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveRule => "100 plies without a capture",
             EndReason::BareKings => "bare kings",
+            EndReason::TruePiecesGone => "all true pieces out of play",
+            EndReason::NoLegalTurn => "no legal turn",
         }
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! * [`game`]: the traits every game implements and how each game fits them.
 //! * [`trubix`]: Trubix (41 squares) and Trubix-43.
+//! * [`realitycheck`]: Reality Check (39 squares, hidden faces).
 //! * [`variant`]: the variant ids and the [`variant::AnyPosition`] enum that
 //!   front ends use to pick a game at run time.
 //! * [`perft`]: generic perft and divide.
@@ -11,6 +12,7 @@ pub mod bits;
 pub mod error;
 pub mod game;
 pub mod perft;
+pub mod realitycheck;
 pub mod trubix;
 pub mod variant;
 

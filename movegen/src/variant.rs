@@ -6,6 +6,7 @@
 
 use crate::error::{FenError, MoveError};
 use crate::game::{Game, Notation};
+use crate::realitycheck;
 use crate::trubix::{self, Board};
 use std::fmt;
 use std::str::FromStr;
@@ -15,16 +16,18 @@ use std::str::FromStr;
 pub enum Variant {
     Trubix,
     Trubix43,
+    RealityCheck,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Trubix, Variant::Trubix43];
+    pub const ALL: [Variant; 3] = [Variant::Trubix, Variant::Trubix43, Variant::RealityCheck];
 
     /// The id used on the command line, in CECP and in PGN.
     pub fn id(self) -> &'static str {
         match self {
             Variant::Trubix => "trubix",
             Variant::Trubix43 => "trubix43",
+            Variant::RealityCheck => "realitycheck",
         }
     }
 
@@ -33,6 +36,7 @@ impl Variant {
         match self {
             Variant::Trubix => "Trubix",
             Variant::Trubix43 => "Trubix-43",
+            Variant::RealityCheck => "Reality Check",
         }
     }
 
@@ -43,6 +47,9 @@ impl Variant {
             Variant::Trubix43 => {
                 "half-offset bc0/cd0/bc10/cd10 with forking lines; crowned knights, squire, one queen"
             }
+            Variant::RealityCheck => {
+                "39-square diamond; two-faced chips with secret hidden faces, flips, drops, reality checks"
+            }
         }
     }
 
@@ -51,6 +58,7 @@ impl Variant {
         match self {
             Variant::Trubix => 41,
             Variant::Trubix43 => 43,
+            Variant::RealityCheck => 39,
         }
     }
 
@@ -58,6 +66,7 @@ impl Variant {
         match self {
             Variant::Trubix => trubix::fen::start_fen(Board::T41),
             Variant::Trubix43 => trubix::fen::start_fen(Board::T43),
+            Variant::RealityCheck => REALITY_CHECK_START,
         }
     }
 
@@ -75,6 +84,17 @@ impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
     }
+}
+
+/// The Reality Check start position used when no setup is chosen: the
+/// rules document's example setup for both sides.
+pub const REALITY_CHECK_START: &str =
+    "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1";
+
+/// Whether a game hides information from the players (its players see a
+/// view, not the full state).
+pub fn hidden_information(v: Variant) -> bool {
+    v == Variant::RealityCheck
 }
 
 /// An unknown variant id.
@@ -120,6 +140,7 @@ pub struct MoveDetail {
 pub enum AnyPosition {
     Trubix(trubix::Position),
     Trubix43(trubix::Position),
+    RealityCheck(realitycheck::Position),
 }
 
 /// Runs `$body` with `$pos` bound to the concrete position inside an
@@ -130,6 +151,20 @@ macro_rules! with_position {
         match $any {
             $crate::variant::AnyPosition::Trubix($pos) => $body,
             $crate::variant::AnyPosition::Trubix43($pos) => $body,
+            $crate::variant::AnyPosition::RealityCheck($pos) => $body,
+        }
+    };
+}
+
+/// Like [`with_position!`], for bodies that need alpha-beta search (the
+/// perfect-information games); `$other` runs for the others.
+#[macro_export]
+macro_rules! with_alphabeta_position {
+    ($any:expr, $pos:ident => $body:expr, _ => $other:expr) => {
+        match $any {
+            $crate::variant::AnyPosition::Trubix($pos) => $body,
+            $crate::variant::AnyPosition::Trubix43($pos) => $body,
+            _ => $other,
         }
     };
 }
@@ -139,6 +174,7 @@ impl AnyPosition {
         match v {
             Variant::Trubix => AnyPosition::Trubix(trubix::Position::start(Board::T41)),
             Variant::Trubix43 => AnyPosition::Trubix43(trubix::Position::start(Board::T43)),
+            Variant::RealityCheck => AnyPosition::RealityCheck(realitycheck::Position::start()),
         }
     }
 
@@ -148,6 +184,9 @@ impl AnyPosition {
             Variant::Trubix43 => {
                 AnyPosition::Trubix43(trubix::Position::from_fen(Board::T43, fen)?)
             }
+            Variant::RealityCheck => {
+                AnyPosition::RealityCheck(realitycheck::Position::from_fen(fen)?)
+            }
         })
     }
 
@@ -155,6 +194,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Trubix(_) => Variant::Trubix,
             AnyPosition::Trubix43(_) => Variant::Trubix43,
+            AnyPosition::RealityCheck(_) => Variant::RealityCheck,
         }
     }
 
@@ -204,20 +244,42 @@ impl AnyPosition {
     /// from- and to-square names, whether it captures, and its promotion
     /// letter (if any).
     pub fn move_details(&self) -> Vec<MoveDetail> {
-        with_position!(self, p => {
-            let mut list = Default::default();
-            p.legal_moves(&mut list);
-            let g = p.geometry();
-            list.iter()
-                .map(|&m| MoveDetail {
-                    text: p.move_to_string(m),
-                    from: g.name(m.from()),
-                    to: g.name(m.to()),
-                    capture: p.is_capture(m),
-                    promotion: m.promotion().map(|k| k.letter().to_ascii_lowercase()),
-                })
-                .collect()
-        })
+        match self {
+            AnyPosition::Trubix(p) | AnyPosition::Trubix43(p) => {
+                let mut list = Default::default();
+                p.legal_moves(&mut list);
+                let g = p.geometry();
+                list.iter()
+                    .map(|&m| MoveDetail {
+                        text: p.move_to_string(m),
+                        from: g.name(m.from()),
+                        to: g.name(m.to()),
+                        capture: p.is_capture(m),
+                        promotion: m.promotion().map(|k| k.letter().to_ascii_lowercase()),
+                    })
+                    .collect()
+            }
+            AnyPosition::RealityCheck(p) => {
+                let mut list = realitycheck::MoveVec::new();
+                p.legal_moves(&mut list);
+                let name = |s: usize| {
+                    if s < realitycheck::geometry::CELLS {
+                        realitycheck::geometry::name(s)
+                    } else {
+                        String::new()
+                    }
+                };
+                list.iter()
+                    .map(|&m| MoveDetail {
+                        text: p.move_to_string(m),
+                        from: name(m.from()),
+                        to: name(m.to()),
+                        capture: m.is_capture(),
+                        promotion: None,
+                    })
+                    .collect()
+            }
+        }
     }
 
     pub fn perft(&mut self, depth: u32) -> u64 {

@@ -7,7 +7,7 @@ use engine::score::mate_in_moves;
 use engine::{Engine, SearchOptions};
 use eval::Evaluator;
 use movegen::game::Notation;
-use movegen::{with_position, Variant};
+use movegen::Variant;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -76,7 +76,8 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError>
     }
     let any = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
     let mut engine = Engine::new(args.hash_mib, args.threads);
-    with_position!(any, pos => run_analysis(&mut engine, &pos, &[], args, out))
+    movegen::with_alphabeta_position!(any, pos => run_analysis(&mut engine, &pos, &[], args, out),
+        _ => Err(CliError(format!("analyze: {} is searched by ISMCTS, not yet wired to this command", args.variant))))
 }
 
 fn run_analysis<G: Evaluator + Notation>(
@@ -147,6 +148,7 @@ pub fn bench_positions(v: Variant) -> &'static [&'static str] {
             "*1*1*/2W1k/w4/5/*3*/*3*/*3*/5/4W/K1w2/*1*1* w - 0 40",
             "*1*1*/1W1Wk/5/5/*3*/*1Q1*/*1q1*/5/5/Kww2/*1*1* b - 0 40",
         ],
+        Variant::RealityCheck => &[],
     }
 }
 
@@ -166,10 +168,10 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
             let any = position_from(v, Some(fen), None)?;
             engine.new_game();
             let start = Instant::now();
-            let (nodes, score, best) = with_position!(any, pos => {
+            let (nodes, score, best) = movegen::with_alphabeta_position!(any, pos => {
                 let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
                 (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
-            });
+            }, _ => unreachable!("bench positions exist only for alpha-beta games"));
             time += start.elapsed();
             total += nodes;
             writeln!(

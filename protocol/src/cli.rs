@@ -94,7 +94,7 @@ pub fn variants(out: &mut impl Write) -> Result<(), CliError> {
     for v in Variant::ALL {
         writeln!(
             out,
-            "{:<10} {:<10} {:>3} squares  {}",
+            "{:<13} {:<14} {:>3} squares  {}",
             v.id(),
             v.title(),
             v.squares(),

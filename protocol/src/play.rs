@@ -11,7 +11,7 @@ use engine::observer::Silent;
 use engine::{Engine, SearchOptions};
 use eval::Evaluator;
 use movegen::game::{Color, Notation};
-use movegen::{with_position, AnyPosition, Outcome, Variant};
+use movegen::{AnyPosition, Outcome, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -101,6 +101,11 @@ pub fn play(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    if movegen::variant::hidden_information(variant) {
+        return Err(CliError(format!(
+            "play: {variant} is played with its own front end (hidden faces)"
+        )));
+    }
     let mut engine = Engine::new(64, 1);
     engine.set_contempt(crate::cecp::DEFAULT_CONTEMPT);
     let mut positions = vec![AnyPosition::start(variant)];
@@ -128,8 +133,8 @@ pub fn play(
             return Ok(());
         }
         if pos.side_to_move() != human {
-            let (mv, score) =
-                with_position!(&pos, p => engine_move(&mut engine, p, &history, level));
+            let (mv, score) = movegen::with_alphabeta_position!(&pos, p => engine_move(&mut engine, p, &history, level),
+                    _ => unreachable!("hidden-information games are played elsewhere"));
             let mut next = pos.clone();
             next.play(&mv)
                 .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
@@ -176,7 +181,8 @@ pub fn play(
                 }
             }
             ["hint"] => {
-                let (mv, score) = with_position!(&pos, p => engine_move(&mut engine, p, &history, level.min(5)));
+                let (mv, score) = movegen::with_alphabeta_position!(&pos, p => engine_move(&mut engine, p, &history, level.min(5)),
+                    _ => unreachable!("hidden-information games are played elsewhere"));
                 writeln!(out, "Hint: {mv} (eval {} for you)", score_text(score))?;
             }
             ["undo"] => {

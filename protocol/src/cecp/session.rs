@@ -9,7 +9,7 @@ use engine::score::{mate_in_moves, Score};
 use engine::{Engine, SearchOptions};
 use eval::Evaluator;
 use movegen::game::{Color, Notation, Outcome, Tactical};
-use movegen::{with_position, AnyPosition, EndReason, Variant};
+use movegen::{AnyPosition, EndReason, Variant};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -289,6 +289,11 @@ impl Session {
                 self.after_position_change();
             }
             "variant" => match arg.parse::<Variant>() {
+                Ok(v) if movegen::variant::hidden_information(v) => {
+                    self.out.line(&format!(
+                        "Error (variant {v} needs the hidden-information protocol extension, see docs/realitycheck-protocol.md): variant"
+                    ));
+                }
                 Ok(v) => {
                     self.abort_search();
                     self.map = BoardMap::new(v, self.map.rank_base);
@@ -407,7 +412,11 @@ impl Session {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        let variants: Vec<&str> = Variant::ALL
+            .iter()
+            .filter(|&&v| !movegen::variant::hidden_information(v))
+            .map(|v| v.id())
+            .collect();
         self.out.line("feature done=0");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
@@ -691,9 +700,9 @@ impl Session {
         let handle = std::thread::spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             engine.set_contempt(contempt);
-            let finished = with_position!(thinking.root.clone(), pos => {
+            let finished = movegen::with_alphabeta_position!(thinking.root.clone(), pos => {
                 run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id)
-            });
+            }, _ => unreachable!("hidden-information games are not searched here"));
             let _ = tx.send(Event::SearchDone(finished));
         });
         self.running = Some(Running {

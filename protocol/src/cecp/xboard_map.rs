@@ -117,6 +117,7 @@ impl BoardMap {
                 "....Q.F..WC...SK....q.f..wc...sk",
                 "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
             ),
+            Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
         };
         format!("setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1")
     }
@@ -132,6 +133,7 @@ impl BoardMap {
                 v.push("piece C& KN");
                 v.push("piece S& RF");
             }
+            Variant::RealityCheck => {}
         }
         v.into_iter().map(String::from).collect()
     }
