@@ -423,7 +423,7 @@ fn parse_chips(t: &str) -> Option<u16> {
         return Some(0);
     }
     let letters: Vec<char> = t.chars().collect();
-    if letters.is_empty() || letters.len() % 2 != 0 {
+    if letters.is_empty() || !letters.len().is_multiple_of(2) {
         return None;
     }
     let mut set = 0u16;

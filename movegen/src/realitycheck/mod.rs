@@ -43,7 +43,7 @@
 pub mod chip;
 pub mod fen;
 pub mod geometry;
-
+pub mod info;
 pub mod position;
 mod zobrist;
 
@@ -81,9 +81,7 @@ impl Game for Position {
     }
 
     fn is_legal(&self, m: Move) -> bool {
-        let mut list = MoveVec::new();
-        self.generate(&mut list);
-        list.contains(&m)
+        self.is_legal_turn(m)
     }
 
     fn make(&mut self, m: Move) -> Undo {

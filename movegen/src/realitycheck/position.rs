@@ -348,8 +348,18 @@ impl Position {
         }
     }
 
+    /// Whether a side has lost all four true chips: the game is over and
+    /// nobody has a legal turn (so perft lines end there too).
+    #[inline]
+    pub fn decided(&self) -> bool {
+        self.true_in_play(Color::White) == 0 || self.true_in_play(Color::Black) == 0
+    }
+
     /// Every legal turn.
     pub fn generate<L: MoveBuf<Move>>(&self, out: &mut L) {
+        if self.decided() {
+            return;
+        }
         if self.pending == NONE {
             self.generate_turns(Decision::None, out);
             return;
@@ -434,6 +444,9 @@ impl Position {
     /// The number of legal turns, counted without listing move-and-flip
     /// turns one by one.
     pub fn count(&self) -> usize {
+        if self.decided() {
+            return 0;
+        }
         if self.pending != NONE {
             let mut list = super::MoveVec::new();
             self.generate(&mut list);
@@ -468,6 +481,89 @@ impl Position {
             n += quiet.count_ones() as usize * flips + 2 * captures.count_ones() as usize;
         }
         n
+    }
+
+    /// Whether `m` is a legal turn here, checked directly (without listing
+    /// every turn): the information model calls this for every world.
+    pub fn is_legal_turn(&self, m: Move) -> bool {
+        // Only encodings our constructors make can be legal.
+        let canonical = match m.kind() {
+            TurnKind::MoveFlip => Move::move_flip(m.from(), m.to(), m.flip_square()),
+            TurnKind::Plain => Move::plain(m.from(), m.to()),
+            TurnKind::Drop => Move::drop(m.drop_kind(), m.drop_flipped(), m.to()),
+            TurnKind::Capture => Move::capture(m.from(), m.to(), false),
+            TurnKind::RealityCheck => Move::capture(m.from(), m.to(), true),
+            TurnKind::RefuseOnly => Move::refuse_only(),
+        };
+        if canonical.with_decision(m.decision()) != m || m.0 >> 28 != 0 {
+            return false;
+        }
+        if m.kind() == TurnKind::Drop
+            && (m.drop_kind() >= KINDS || is_true(m.drop_kind()) && m.drop_flipped())
+        {
+            return false;
+        }
+        if self.decided() {
+            return false;
+        }
+        let c = self.side;
+        match (self.pending(), m.decision()) {
+            (None, Decision::None) => self.turn_is_legal(m),
+            (None, _) => false,
+            (Some(k), Decision::Keep) => {
+                m.kind() == TurnKind::Drop
+                    && (self.hand[c.index()] | 1 << k) >> m.drop_kind() & 1 == 1
+                    && (HOME[c.index()] & !self.occupied()) >> m.to() & 1 == 1
+            }
+            (Some(k), d) => {
+                let mut after = *self;
+                after.set_out(c, after.out[c.index()] | 1 << k);
+                after.set_pending(NONE);
+                let lost = after.true_in_play(c) == 0;
+                match d {
+                    Decision::None => lost && m.kind() == TurnKind::RefuseOnly,
+                    _ => !lost && after.turn_is_legal(m.with_decision(Decision::None)),
+                }
+            }
+        }
+    }
+
+    /// Legality of a turn without a pending decision.
+    fn turn_is_legal(&self, m: Move) -> bool {
+        let c = self.side;
+        let occ = self.occupied();
+        let own = self.color_bb[c.index()];
+        let enemy = self.color_bb[c.flip().index()];
+        let from_ok = |s: usize| s < CELLS && own >> s & 1 == 1;
+        if self.white_first_turn() {
+            return m.kind() == TurnKind::Plain
+                && from_ok(m.from())
+                && self.targets(m.from(), occ, enemy).0 >> m.to() & 1 == 1;
+        }
+        match m.kind() {
+            TurnKind::Drop => {
+                self.hand[c.index()] >> m.drop_kind() & 1 == 1
+                    && m.to() < CELLS
+                    && (HOME[c.index()] & !occ) >> m.to() & 1 == 1
+            }
+            _ if self.over_limit(c) => false,
+            TurnKind::MoveFlip => {
+                if !from_ok(m.from()) || self.targets(m.from(), occ, enemy).0 >> m.to() & 1 == 0 {
+                    return false;
+                }
+                let f = m.flip_square();
+                let restricted = if self.restricted as usize == m.from() {
+                    m.to()
+                } else {
+                    self.restricted as usize
+                };
+                f < CELLS && (occ ^ bit(m.from()) ^ bit(m.to())) >> f & 1 == 1 && f != restricted
+            }
+            TurnKind::Capture | TurnKind::RealityCheck => {
+                from_ok(m.from()) && self.targets(m.from(), occ, enemy).1 >> m.to() & 1 == 1
+            }
+            TurnKind::Plain | TurnKind::RefuseOnly => false,
+        }
     }
 
     // ----- make ------------------------------------------------------------

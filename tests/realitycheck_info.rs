@@ -1,0 +1,190 @@
+//! The Reality Check information model: observations, world sets and
+//! determinization, over random games.
+
+use movegen::game::{Color, Game};
+use movegen::realitycheck::fen::Setup;
+use movegen::realitycheck::info::{observe, same_view, InfoState};
+use movegen::realitycheck::{MoveVec, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A random game from random setups, with both players' information states
+/// kept up to date; `check` runs before every turn.
+fn random_game(
+    seed: u64,
+    plies: usize,
+    mut check: impl FnMut(&Position, &InfoState, &InfoState, &mut StdRng),
+) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let setups = Setup::all();
+    let w = setups[rng.gen_range(0..setups.len())];
+    let b = setups[rng.gen_range(0..setups.len())];
+    let mut pos = Position::from_setups(&w, &b);
+    let mut info = [
+        InfoState::new(Color::White, &w),
+        InfoState::new(Color::Black, &b),
+    ];
+    for _ in 0..plies {
+        if pos.outcome(&[]).is_some() {
+            break;
+        }
+        check(&pos, &info[0], &info[1], &mut rng);
+        let mut list = MoveVec::new();
+        pos.legal_moves(&mut list);
+        // Captures and drops are rare among hundreds of move-and-flips; give
+        // them a fair share so hands, pending decisions and reveals happen.
+        let special: Vec<_> = list
+            .iter()
+            .copied()
+            .filter(|m| m.is_capture() || m.kind() == movegen::realitycheck::TurnKind::Drop)
+            .collect();
+        let m = if !special.is_empty() && rng.gen_bool(0.6) {
+            special[rng.gen_range(0..special.len())]
+        } else {
+            list[rng.gen_range(0..list.len())]
+        };
+        let mover = pos.side();
+        for (i, state) in info.iter_mut().enumerate() {
+            let observer = if i == 0 { Color::White } else { Color::Black };
+            let obs = observe(&pos, m, observer);
+            let own = (observer == mover).then_some(m);
+            state
+                .update(own, &obs)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e} at {}", pos.fen()));
+        }
+        pos.make(m);
+    }
+}
+
+#[test]
+fn the_truth_is_always_a_world_and_every_world_looks_the_same() {
+    let mut prefixes = 0;
+    let mut worlds_checked = 0usize;
+    let mut max_worlds = 0;
+    let games = if cfg!(debug_assertions) { 14 } else { 40 };
+    for seed in 0..games {
+        random_game(seed, 80, |pos, white, black, rng| {
+            prefixes += 1;
+            for info in [white, black] {
+                assert!(!info.thinned());
+                let worlds = info.worlds();
+                max_worlds = max_worlds.max(worlds.len());
+                assert!(
+                    worlds.iter().any(|w| w == pos),
+                    "seed {seed}: the true state is missing from {}'s worlds at {}",
+                    info.observer().name(),
+                    pos.fen()
+                );
+                // Every sampled determinization agrees with what the observer saw.
+                for _ in 0..8 {
+                    let d = info.determinize(&mut |n| rng.gen_range(0..n));
+                    assert!(
+                        same_view(&d, pos, info.observer()),
+                        "seed {seed}: {} vs {}",
+                        d.fen(),
+                        pos.fen()
+                    );
+                    worlds_checked += 1;
+                }
+            }
+        });
+    }
+    assert!(prefixes >= 1000, "only {prefixes} prefixes");
+    assert!(worlds_checked >= 16_000);
+    // The game really hides something: some positions have many worlds.
+    assert!(max_worlds > 100, "max worlds {max_worlds}");
+}
+
+#[test]
+fn at_the_start_every_opponent_setup_is_possible_and_sampling_reaches_them_all() {
+    let own = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let info = InfoState::new(Color::Black, &own);
+    assert_eq!(info.worlds().len(), 672);
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..20_000 {
+        seen.insert(info.determinize(&mut |n| rng.gen_range(0..n)).fen());
+    }
+    assert_eq!(seen.len(), 672);
+}
+
+#[test]
+fn a_flip_narrows_the_worlds_to_the_setups_with_that_chip() {
+    // White c3c4 (first move, no flip), then Black flips White's chip on c4
+    // (P up) and it shows N: White's c3 chip was P-N. The worlds left for
+    // Black are exactly the White setups with P-N on c3, counted from the
+    // setup list directly.
+    let white = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let black = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let mut pos = Position::from_setups(&white, &black);
+    let mut info = InfoState::new(Color::Black, &black);
+    for text in ["c3c4", "c7c6^c4"] {
+        let m = movegen::game::Notation::parse_move(&pos, text).unwrap();
+        let obs = observe(&pos, m, Color::Black);
+        let own = (pos.side() == Color::Black).then_some(m);
+        info.update(own, &obs).unwrap();
+        pos.make(m);
+    }
+    let expected = Setup::all()
+        .iter()
+        .filter(|s| movegen::realitycheck::chip::kind_name(s.chips[5].0) == "PN")
+        .count();
+    assert_eq!(info.worlds().len(), expected);
+    let c4 = movegen::realitycheck::geometry::parse_square("c4").unwrap();
+    assert_eq!(info.possible_kinds(c4), 1 << 1); // only P-N
+                                                 // White's observation of Black's flip names the face now shown.
+    assert!(pos.fen().split(' ').next().unwrap().contains("NP"));
+}
+
+#[test]
+fn observations_hide_the_dropped_chip_and_show_reality_checks() {
+    let white = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let black = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let mut pos = Position::from_setups(&white, &black);
+    let plays = ["d3g6", "d7a4^a4", "g6f7!", "PR@d7"];
+    let mut seen = Vec::new();
+    for text in plays {
+        let m = movegen::game::Notation::parse_move(&pos, text).unwrap();
+        seen.push((
+            observe(&pos, m, Color::White),
+            observe(&pos, m, Color::Black),
+        ));
+        pos.make(m);
+    }
+    // The flip shows the new face; the reality check shows both chips.
+    assert_eq!(seen[1].0, "d7a4^a4=r");
+    assert_eq!(seen[2].0, "g6f7!(BR/pr)");
+    assert_eq!(seen[2].0, seen[2].1);
+    // A drop shows its owner the whole chip and the opponent only its face.
+    assert_eq!(seen[3], ("P@d7".to_string(), "PR@d7".to_string()));
+}
+
+#[test]
+fn two_games_the_observer_cannot_tell_apart_give_the_same_information_state() {
+    // Black's view when White's setups differ only in hidden faces Black
+    // never sees: the worlds (and so anything computed from them) agree.
+    let black = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let w1 = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let w2 = Setup::parse("RRNNBBNRPPPNBRPBPRNB").unwrap();
+    let play = |w: &Setup| {
+        let mut pos = Position::from_setups(w, &black);
+        let mut info = InfoState::new(Color::Black, &black);
+        for text in ["e2f4", "b7b6^d9", "f4g6^c8", "b6b5^b5"] {
+            let m = movegen::game::Notation::parse_move(&pos, text).unwrap();
+            let obs = observe(&pos, m, Color::Black);
+            info.update((pos.side() == Color::Black).then_some(m), &obs)
+                .unwrap();
+            pos.make(m);
+        }
+        (pos, info)
+    };
+    let (p1, i1) = play(&w1);
+    let (p2, i2) = play(&w2);
+    assert_ne!(p1, p2);
+    assert!(same_view(&p1, &p2, Color::Black));
+    let mut f1: Vec<String> = i1.worlds().iter().map(|p| p.fen()).collect();
+    let mut f2: Vec<String> = i2.worlds().iter().map(|p| p.fen()).collect();
+    f1.sort();
+    f2.sort();
+    assert_eq!(f1, f2);
+}
