@@ -7,7 +7,9 @@
 //! thread count and the stop flag) and runs one search at a time.
 
 pub mod limits;
+pub mod mcts;
 pub mod observer;
+pub mod players;
 pub mod score;
 pub mod search;
 pub mod tt;

@@ -7,7 +7,7 @@ use engine::score::mate_in_moves;
 use engine::{Engine, SearchOptions};
 use eval::Evaluator;
 use movegen::game::Notation;
-use movegen::Variant;
+use movegen::{AnyPosition, Variant};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -148,9 +148,21 @@ pub fn bench_positions(v: Variant) -> &'static [&'static str] {
             "*1*1*/2W1k/w4/5/*3*/*3*/*3*/5/4W/K1w2/*1*1* w - 0 40",
             "*1*1*/1W1Wk/5/5/*3*/*1Q1*/*1q1*/5/5/Kww2/*1*1* b - 0 40",
         ],
-        Variant::RealityCheck => &[],
+        // Searched by ISMCTS on the exact state (see `bench`).
+        Variant::RealityCheck => &[
+            "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1",
+            "rr/nr1nn/1RR1rppb/3bbbn2/7/2PN1PP2/1brBB2/NNRBNB/RN w PBPR/pn -/pp - - 0 11",
+            "1/rn2/4pb/nn3bb2/3bn3/5NR1/BP1BN1PP/NNRB1/RR w PNPRBB/- -/pppnprbrrr d5 - 2 26",
+            "nr/br1rr/nb1pppr1/4NB2/7/1BP2NPNN1/1PP1BBBR/PR2/NR b -/pnbb RR/nn - pb 0 20",
+        ],
     }
 }
+
+/// ISMCTS iterations per Reality Check bench position. The bench searches
+/// the exact state (one determinization, always the truth): sampling from an
+/// information state costs one array lookup more per iteration, so the speed
+/// is the same and the signature does not depend on world-set details.
+pub const BENCH_MCTS_ITERATIONS: u64 = 4000;
 
 /// Bench depth and hash: fixed, so the node count is a signature of the
 /// search's behaviour.
@@ -168,10 +180,31 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
             let any = position_from(v, Some(fen), None)?;
             engine.new_game();
             let start = Instant::now();
+            if let AnyPosition::RealityCheck(pos) = &any {
+                let exact = |_: &mut eval::montecarlo::SplitMix| *pos;
+                let r = engine::mcts::ismcts(
+                    &exact,
+                    &engine::mcts::MctsLimits::iterations(BENCH_MCTS_ITERATIONS),
+                    &engine::mcts::MctsConfig::default(),
+                    &std::sync::atomic::AtomicBool::new(false),
+                );
+                time += start.elapsed();
+                total += r.nodes;
+                writeln!(
+                    out,
+                    "{:<9} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
+                    v.id(),
+                    i + 1,
+                    r.nodes,
+                    r.value,
+                    r.best.map(|m| pos.move_to_string(m)).unwrap_or_default()
+                )?;
+                continue;
+            }
             let (nodes, score, best) = movegen::with_alphabeta_position!(any, pos => {
                 let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
                 (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
-            }, _ => unreachable!("bench positions exist only for alpha-beta games"));
+            }, _ => unreachable!("handled above"));
             time += start.elapsed();
             total += nodes;
             writeln!(
