@@ -105,7 +105,7 @@ fn main() {
                     break;
                 }
                 // Colours alternate: A is White in even games.
-                let a_white = g % 2 == 0;
+                let a_white = g.is_multiple_of(2);
                 let (w, bl) = if a_white { (a, b) } else { (b, a) };
                 let (o, plies, its) = play(w, bl, seed * 100_000 + g as u64);
                 let mut r = results.lock().unwrap();

@@ -184,8 +184,11 @@ impl<M> Node<M> {
 
 /// Root statistics of one tree: per group, its visits and per move visits
 /// and total.
+/// One root group: key, visits, and (move, visits, total) per move in it.
+type GroupStats<M> = (u64, u32, Vec<(M, u32, f32)>);
+
 struct RootStats<M> {
-    groups: Vec<(u64, u32, Vec<(M, u32, f32)>)>,
+    groups: Vec<GroupStats<M>>,
     iterations: u64,
     nodes: u64,
 }
@@ -206,7 +209,7 @@ fn run_tree<G: MonteCarlo>(
     let mut iterations = 0u64;
     let mut made = 0u64;
     while iterations < max_iterations {
-        if iterations % 16 == 0 {
+        if iterations.is_multiple_of(16) {
             if stop.load(Relaxed) {
                 break;
             }
@@ -484,7 +487,7 @@ pub fn flat_monte_carlo<G: MonteCarlo>(
     let mut nodes = 0u64;
     let max = limits.iterations.unwrap_or(u64::MAX);
     while n > 0 && iterations < max {
-        if iterations % 16 == 0
+        if iterations.is_multiple_of(16)
             && (stop.load(Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
         {
             break;
