@@ -4,7 +4,8 @@
 //! referee would send; the referee here holds the true state.
 //!
 //! cargo bench --bench rcplay -- --a ismcts --b flat --games 100 \
-//!     --ms 100 [--b-ms 200] [--a-threads 2] [--concurrency 2] [--seed 1]
+//!     --ms 100 [--b-ms 200] [--a-threads 2] [--a-c 0.7] [--a-playout 24]
+//!     [--concurrency 2] [--seed 1]
 //!
 //! Players: random, greedy, flat, ismcts, cheat.
 
@@ -23,6 +24,8 @@ struct Side {
     kind: PlayerKind,
     ms: u64,
     threads: usize,
+    exploration: f32,
+    playout: u32,
 }
 
 /// Plays one game; returns the outcome and the number of plies.
@@ -46,7 +49,8 @@ fn play(white: Side, black: Side, seed: u64) -> (Option<Outcome>, usize, u64) {
         let config = MctsConfig {
             threads: me.threads,
             seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
-            ..MctsConfig::default()
+            exploration: me.exploration,
+            playout_plies: me.playout,
         };
         let limits = MctsLimits::time(Duration::from_millis(me.ms));
         let r = choose(me.kind, &info[side.index()], &pos, &limits, &config, &stop);
@@ -90,6 +94,10 @@ fn main() {
             .or_else(|| get("--ms"))
             .map_or(100, |v| v.parse().unwrap()),
         threads: get(&format!("--{s}-threads")).map_or(1, |v| v.parse().unwrap()),
+        exploration: get(&format!("--{s}-c"))
+            .map_or(MctsConfig::default().exploration, |v| v.parse().unwrap()),
+        playout: get(&format!("--{s}-playout"))
+            .map_or(MctsConfig::default().playout_plies, |v| v.parse().unwrap()),
     };
     let (a, b) = (side("a"), side("b"));
     let games: usize = get("--games").map_or(20, |g| g.parse().unwrap());

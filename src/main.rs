@@ -126,6 +126,10 @@ enum Command {
         /// Search threads (XBoard's `cores` overrides it)
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
+        /// Reality Check player: ismcts (the engine), or a baseline for
+        /// measurements: random, greedy (captures first), flat (flat Monte Carlo)
+        #[arg(long, default_value = "ismcts", value_parser = parse_rc_player)]
+        rc_player: engine::players::PlayerKind,
     },
     /// Play a game against the engine in the terminal
     #[command(
@@ -201,6 +205,16 @@ enum Command {
     Variants,
 }
 
+fn parse_rc_player(s: &str) -> Result<engine::players::PlayerKind, String> {
+    match s.parse()? {
+        engine::players::PlayerKind::Cheat => Err(
+            "the full-information player needs the true state, which CECP never gives an engine"
+                .into(),
+        ),
+        p => Ok(p),
+    }
+}
+
 fn parse_variant(s: &str) -> Result<Variant, CliError> {
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
 }
@@ -211,12 +225,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
         rank_base: 0,
         hash: engine::DEFAULT_HASH_MIB,
         threads: 1,
+        rc_player: engine::players::PlayerKind::Ismcts,
     });
     match command {
         Command::Xboard {
             rank_base,
             hash,
             threads,
+            rc_player,
         } => {
             if hash == 0 || threads == 0 {
                 return Err(CliError("--hash and --threads must be at least 1".into()));
@@ -225,6 +241,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 rank_base,
                 hash_mib: hash,
                 threads,
+                rc_player,
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
             cecp::run(io::BufReader::new(io::stdin()), out, config);

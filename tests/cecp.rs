@@ -580,3 +580,132 @@ fn exclude_keeps_a_move_out_of_the_search() {
         .expect("a move");
     assert_ne!(mv, "c7c8");
 }
+
+/// An engine process driven line by line (for exchanges that depend on the
+/// engine's answers).
+struct Live {
+    child: KillOnDrop,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        let mut child = KillOnDrop(
+            Command::new(env!("CARGO_BIN_EXE_curio"))
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start curio"),
+        );
+        let stdout = child.0.stdout.take().unwrap();
+        let stdin = child.0.stdin.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                if tx.send(l.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next output line starting with `prefix` (others are skipped).
+    fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            let l = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no line starting '{prefix}'"));
+            if l.starts_with(prefix) {
+                return l;
+            }
+        }
+    }
+}
+
+#[test]
+fn reality_check_is_played_over_the_hidden_information_extension() {
+    use movegen::game::{Color, Game, Notation};
+    use movegen::realitycheck::fen::Setup;
+    use movegen::realitycheck::info::observe;
+    use movegen::realitycheck::Position;
+    let _s = serial();
+    let white = Setup::parse("RRNNBBNBPPPNBRPBPRNR").unwrap();
+    let black = Setup::parse("RNNNBBNBPPPRBRPBPNRR").unwrap();
+    let mut truth = Position::from_setups(&white, &black);
+    let mut e = Live::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.expect("feature ping=1");
+    assert!(features.contains("realitycheck"), "{features}");
+    for l in [
+        "new",
+        "variant realitycheck",
+        "force",
+        &format!("rcsetup white {}", white.word()),
+        "st 0.1",
+        "post",
+        "go",
+    ] {
+        e.send(l);
+    }
+    // Six plies: the engine's turns are checked against the true state; the
+    // test answers as Black with a random legal turn, told to the engine as
+    // the observation White may see.
+    let mut rng = 12345u64;
+    for _ in 0..3 {
+        let thinking = e.expect("1 ");
+        assert_eq!(thinking.split_whitespace().count(), 5, "{thinking}");
+        let line = e.expect("move ");
+        let m = truth
+            .parse_move(line.strip_prefix("move ").unwrap())
+            .unwrap_or_else(|err| panic!("{line}: {err} at {}", truth.fen()));
+        e.send(&format!("rcseen {}", observe(&truth, m, Color::White)));
+        truth.make(m);
+        let mut list = movegen::realitycheck::MoveVec::new();
+        truth.legal_moves(&mut list);
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let reply = list[(rng >> 33) as usize % list.len()];
+        e.send(&format!(
+            "usermove {}",
+            observe(&truth, reply, Color::White)
+        ));
+        truth.make(reply);
+    }
+    e.expect("move ");
+    // Commands that would need the hidden faces are refused, the game goes on.
+    e.send("setboard rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1");
+    assert!(e.expect("Error").contains("not available in realitycheck"));
+    e.send("usermove z9z9");
+    assert!(e.expect("Illegal move").contains("z9z9"));
+    e.send("rcsetup purple ?");
+    assert!(e.expect("Error").contains("'white' or 'black'"));
+    e.send("ping 7");
+    e.expect("pong 7");
+    // A fresh game where the engine picks its own setup.
+    e.send("new");
+    e.send("variant realitycheck");
+    e.send("rcsetup black ?");
+    let chosen = e.expect("rcsetup black ");
+    assert!(
+        Setup::parse(chosen.split_whitespace().nth(2).unwrap()).is_ok(),
+        "{chosen}"
+    );
+    e.send("quit");
+    let _ = e.child.0.wait();
+}

@@ -322,3 +322,75 @@ fn a_woozan_that_moved_away_and_back_keeps_no_two_step_right() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("illegal"), "{out}");
 }
+
+#[test]
+fn reality_check_match_is_refereed_with_hidden_information() {
+    let _serial = serial();
+    let pgn = tmp("realitycheck.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "realitycheck",
+        "--engine",
+        &format!("ismcts={}", curio()),
+        "--engine",
+        &format!("random={} xboard --rc-player random", curio()),
+        "--games",
+        "4",
+        "--tc",
+        "1+0.05",
+        "--concurrency",
+        "2",
+        "--pgn",
+        &pgn,
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("4 games of realitycheck played (4 scheduled)"),
+        "{out}"
+    );
+    // Every game ended by the rules (no illegal move, crash or hang), and
+    // the engine beat the random player.
+    assert!(!out.contains("illegal"), "{out}");
+    assert!(!out.contains("crashed"), "{out}");
+    assert!(
+        out.contains("ismcts vs random: score 100.0% over 4 games"),
+        "{out}\n{err}"
+    );
+    replay(&pgn, Variant::RealityCheck, 4);
+    // Each pair of games shares its setups with colours swapped.
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    assert_eq!(games[0].tag("FEN"), games[1].tag("FEN"));
+    assert_eq!(games[0].tag("White"), games[1].tag("Black"));
+}
+
+#[test]
+fn reality_check_illegal_turns_lose() {
+    let _serial = serial();
+    let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "realitycheck",
+        "--engine",
+        &format!("bad=python3 {script} illegal 2 -- {}", curio()),
+        "--engine",
+        &format!("good={}", curio()),
+        "--games",
+        "2",
+        "--tc",
+        "2+0.1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("bad vs good: score 0.0% over 2 games"),
+        "{out}\n{err}"
+    );
+    assert_eq!(
+        out.matches("played an illegal move a1a1").count(),
+        2,
+        "{out}"
+    );
+}

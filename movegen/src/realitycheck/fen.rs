@@ -91,6 +91,38 @@ impl Setup {
         s + &kind_name(self.hand)
     }
 
+    /// The setup `color` started with, if `pos` is a start position (White's
+    /// first turn, every chip on its home square showing the required face,
+    /// one chip in hand, nothing out of play or pending).
+    pub fn of(pos: &Position, color: Color) -> Option<Setup> {
+        if !pos.white_first_turn() || pos.pending().is_some() || pos.restricted().is_some() {
+            return None;
+        }
+        let home = match color {
+            Color::White => &WHITE_HOME,
+            Color::Black => &BLACK_HOME,
+        };
+        let mut chips = [(0, false); 9];
+        for (i, &sq) in home.iter().enumerate() {
+            let chip = pos.chip_at(sq)?;
+            if chip.color() != color || chip.up() != SETUP_FACES[i] {
+                return None;
+            }
+            chips[i] = (chip.kind(), chip.flipped());
+        }
+        let hand = pos.hand(color);
+        if hand.count_ones() != 1
+            || pos.out_of_play(color) != 0
+            || pos.pieces(color).count_ones() != 9
+        {
+            return None;
+        }
+        Some(Setup {
+            chips,
+            hand: hand.trailing_zeros() as usize,
+        })
+    }
+
     /// Every legal setup (672 of them), in a fixed order.
     pub fn all() -> Vec<Setup> {
         let mut out = Vec::new();
@@ -511,6 +543,19 @@ mod tests {
             hands.into_iter().collect::<Vec<_>>(),
             ["BB", "BR", "NB", "NN", "NR", "RR"]
         );
+    }
+
+    #[test]
+    fn setups_are_read_back_from_start_positions() {
+        let all = Setup::all();
+        let p = Position::from_setups(&all[5], &all[600]);
+        assert_eq!(Setup::of(&p, Color::White), Some(all[5]));
+        assert_eq!(Setup::of(&p, Color::Black), Some(all[600]));
+        let mut q = p;
+        let mut list = crate::realitycheck::MoveVec::new();
+        q.generate(&mut list);
+        q.play(list[0]);
+        assert_eq!(Setup::of(&q, Color::White), None);
     }
 
     #[test]

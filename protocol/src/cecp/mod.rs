@@ -6,6 +6,7 @@
 //! while it thinks. Coordinates are translated to and from XBoard's at this
 //! edge only (see [`xboard_map`]).
 
+mod hidden;
 mod session;
 pub mod xboard_map;
 
@@ -36,6 +37,7 @@ impl Out {
 pub(crate) enum Event {
     Line(String),
     SearchDone(session::Finished),
+    HiddenDone(hidden::HiddenDone),
     Eof,
 }
 
@@ -56,12 +58,43 @@ pub fn run(input: impl BufRead + Send + 'static, out: Out, config: Config) {
         }
         let _ = reader_tx.send(Event::Eof);
     });
-    let mut session = Session::new(out, tx, config);
+    let mut session = Session::new(out.clone(), tx.clone(), config);
+    // Reality Check runs in its own session (hidden-information extension)
+    // from `variant realitycheck` until `new` or another variant.
+    let mut hidden: Option<hidden::HiddenSession> = None;
     while let Ok(ev) = rx.recv() {
         let go_on = match ev {
-            Event::Line(l) => session.handle(&l),
+            Event::Line(l) => match hidden.as_mut() {
+                Some(h) => match h.handle(&l, &mut session) {
+                    hidden::Next::Stay => true,
+                    hidden::Next::Quit => false,
+                    hidden::Next::Leave(line) => {
+                        hidden = None;
+                        line.is_none_or(|l| session.handle(&l))
+                    }
+                },
+                None if hidden::enters(&l) => {
+                    session.handle("force");
+                    let mut h = hidden::HiddenSession::new(
+                        out.clone(),
+                        tx.clone(),
+                        config.rc_player,
+                        session.posting(),
+                    );
+                    h.handle(&l, &mut session);
+                    hidden = Some(h);
+                    true
+                }
+                None => session.handle(&l),
+            },
             Event::SearchDone(f) => {
                 session.search_finished(f);
+                true
+            }
+            Event::HiddenDone(d) => {
+                if let Some(h) = hidden.as_mut() {
+                    h.search_done(d);
+                }
                 true
             }
             Event::Eof => false,

@@ -31,6 +31,9 @@ pub struct Config {
     pub rank_base: u32,
     pub hash_mib: usize,
     pub threads: usize,
+    /// Who plays Reality Check: Curio's ISMCTS, or a baseline for tests
+    /// and measurements.
+    pub rc_player: engine::players::PlayerKind,
 }
 
 impl Default for Config {
@@ -39,6 +42,7 @@ impl Default for Config {
             rank_base: 0,
             hash_mib: engine::DEFAULT_HASH_MIB,
             threads: 1,
+            rc_player: engine::players::PlayerKind::Ismcts,
         }
     }
 }
@@ -263,6 +267,11 @@ impl Session {
     }
 
     /// Handles one input line; false means quit.
+    /// Whether thinking output is on (`post`).
+    pub(crate) fn posting(&self) -> bool {
+        self.post
+    }
+
     pub fn handle(&mut self, raw: &str) -> bool {
         let line = raw.trim();
         if line.is_empty() {
@@ -289,11 +298,6 @@ impl Session {
                 self.after_position_change();
             }
             "variant" => match arg.parse::<Variant>() {
-                Ok(v) if movegen::variant::hidden_information(v) => {
-                    self.out.line(&format!(
-                        "Error (variant {v} needs the hidden-information protocol extension, see docs/realitycheck-protocol.md): variant"
-                    ));
-                }
                 Ok(v) => {
                     self.abort_search();
                     self.map = BoardMap::new(v, self.map.rank_base);
@@ -412,11 +416,7 @@ impl Session {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = Variant::ALL
-            .iter()
-            .filter(|&&v| !movegen::variant::hidden_information(v))
-            .map(|v| v.id())
-            .collect();
+        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
         self.out.line("feature done=0");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \

@@ -87,6 +87,10 @@ impl BoardMap {
 
     /// Our move text -> XBoard's.
     pub fn move_out(&self, ours: &str) -> String {
+        if self.variant == Variant::RealityCheck {
+            // Its own notation on the wire (drops, flips, decisions).
+            return ours.to_string();
+        }
         match split_move(ours) {
             Some((a, b, rest)) => format!("{}{}{}", self.square_out(a), self.square_out(b), rest),
             None => ours.to_string(),
@@ -95,6 +99,9 @@ impl BoardMap {
 
     /// XBoard's move text -> ours, or a reason.
     pub fn move_in(&self, xb: &str) -> Result<String, String> {
+        if self.variant == Variant::RealityCheck {
+            return Ok(xb.to_string());
+        }
         let (a, b, rest) =
             split_move(xb).ok_or_else(|| "not a move in coordinate notation".to_string())?;
         let from = self
@@ -145,6 +152,10 @@ impl BoardMap {
     /// back has none, which inference from the board would get wrong).
     pub fn fen_out(&self, pos: &AnyPosition) -> String {
         let fen = pos.fen();
+        if self.variant == Variant::RealityCheck {
+            // XBoard cannot show hidden faces; PGN keeps our full FEN.
+            return fen;
+        }
         let f: Vec<&str> = fen.split_whitespace().collect();
         format!("{} {} {} - {} {}", f[0], f[1], f[2], f[3], f[4])
     }
@@ -153,6 +164,9 @@ impl BoardMap {
     /// a castling field of file letters (our own notation) is taken as it
     /// is; otherwise every woozan on its home square counts as unmoved.
     pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
+        if self.variant == Variant::RealityCheck {
+            return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
+        }
         let f: Vec<&str> = xb.split_whitespace().collect();
         if f.is_empty() {
             return Err("empty FEN".into());

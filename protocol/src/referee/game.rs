@@ -86,14 +86,14 @@ pub struct GameRecord {
 /// Ply cap after which the referee calls a draw.
 pub const MAX_PLIES: usize = 1000;
 
-fn loss(side: Color) -> String {
+pub(crate) fn loss(side: Color) -> String {
     match side {
         Color::White => "0-1".into(),
         Color::Black => "1-0".into(),
     }
 }
 
-fn outcome_words(o: Outcome) -> String {
+pub(crate) fn outcome_words(o: Outcome) -> String {
     match o {
         Outcome::Win { winner, reason } => {
             format!("{} wins by {}", winner.name(), reason.describe())
@@ -106,6 +106,26 @@ fn outcome_words(o: Outcome) -> String {
 fn claim(line: &str) -> Option<&str> {
     let t = line.split_whitespace().next()?;
     matches!(t, "1-0" | "0-1" | "1/2-1/2").then_some(t)
+}
+
+/// Sends the CECP commands for a time control.
+pub(crate) fn send_time_control(e: &mut EngineProc, tc: TimeControl) {
+    match tc {
+        TimeControl::Clock { base, inc } => {
+            // M:SS when whole seconds, else fractional minutes.
+            let base_text = if base.subsec_nanos() == 0 {
+                format!("{}:{:02}", base.as_secs() / 60, base.as_secs() % 60)
+            } else {
+                format!("{}", base.as_secs_f64() / 60.0)
+            };
+            e.send(&format!("level 0 {base_text} {}", inc.as_secs_f64()));
+        }
+        TimeControl::MoveTime(t) => e.send(&format!("st {}", t.as_secs_f64().max(0.001))),
+        TimeControl::Depth(d) => {
+            e.send("level 0 60 0");
+            e.send(&format!("sd {d}"));
+        }
+    }
 }
 
 /// Plays one game. `engines[0]` plays White; `tcs` are White's and
@@ -143,22 +163,7 @@ pub fn play_game(
             let view = FullView { pos: start, map };
             e.send(&format!("setboard {}", view.setboard_for(side)));
         }
-        match tcs[i] {
-            TimeControl::Clock { base, inc } => {
-                // M:SS when whole seconds, else fractional minutes.
-                let base_text = if base.subsec_nanos() == 0 {
-                    format!("{}:{:02}", base.as_secs() / 60, base.as_secs() % 60)
-                } else {
-                    format!("{}", base.as_secs_f64() / 60.0)
-                };
-                e.send(&format!("level 0 {base_text} {}", inc.as_secs_f64()));
-            }
-            TimeControl::MoveTime(t) => e.send(&format!("st {}", t.as_secs_f64().max(0.001))),
-            TimeControl::Depth(d) => {
-                e.send("level 0 60 0");
-                e.send(&format!("sd {d}"));
-            }
-        }
+        send_time_control(e, tcs[i]);
         e.send("post");
         e.send("easy");
         if !e.ping(Duration::from_secs(10)) {
@@ -229,38 +234,10 @@ pub fn play_game(
             TimeControl::Depth(_) => Duration::from_secs(120),
         };
         let deadline = asked + budget;
-        let mut move_depth = 0u64;
-        let reply = loop {
-            match eng[i].recv(deadline) {
-                Err(Failure::Timeout) => {
-                    break Err(format!("{} did not move in time (no reply)", side.name()))
-                }
-                Err(Failure::Exited) => {
-                    rec.broken[i] = true;
-                    break Err(format!("{} engine crashed", side.name()));
-                }
-                Ok(line) => {
-                    let line = line.trim().to_string();
-                    if let Some(m) = line.strip_prefix("move ") {
-                        break Ok(m.trim().to_string());
-                    }
-                    if line == "resign" {
-                        break Err(format!("{} resigns", side.name()));
-                    }
-                    if claim(&line).is_some() {
-                        // The referee ends every game that is over before
-                        // asking for a move, so a claim now is false.
-                        break Err(format!("{} made a false claim: {line}", side.name()));
-                    }
-                    if line.starts_with("Illegal move") {
-                        break Err(format!("{} rejected a legal move: {line}", side.name()));
-                    }
-                    if let Some(d) = thinking_depth(&line) {
-                        move_depth = move_depth.max(d);
-                    }
-                }
-            }
-        };
+        let (reply, move_depth, crashed) = await_move(eng[i], side, deadline);
+        if crashed {
+            rec.broken[i] = true;
+        }
         let spent = asked.elapsed();
         if move_depth > 0 {
             rec.depth[i].0 += move_depth;
@@ -327,8 +304,52 @@ pub fn play_game(
     finish(rec, eng)
 }
 
+/// Waits for `side`'s engine to move: the move text, or why the game ends
+/// (no reply in time, crash, resignation, false claim, rejected move); also
+/// the deepest reported depth and whether the engine process died.
+pub(crate) fn await_move(
+    eng: &mut EngineProc,
+    side: Color,
+    deadline: Instant,
+) -> (Result<String, String>, u64, bool) {
+    let mut move_depth = 0u64;
+    let mut crashed = false;
+    let reply = loop {
+        match eng.recv(deadline) {
+            Err(Failure::Timeout) => {
+                break Err(format!("{} did not move in time (no reply)", side.name()))
+            }
+            Err(Failure::Exited) => {
+                crashed = true;
+                break Err(format!("{} engine crashed", side.name()));
+            }
+            Ok(line) => {
+                let line = line.trim().to_string();
+                if let Some(m) = line.strip_prefix("move ") {
+                    break Ok(m.trim().to_string());
+                }
+                if line == "resign" {
+                    break Err(format!("{} resigns", side.name()));
+                }
+                if claim(&line).is_some() {
+                    // The referee ends every game that is over before
+                    // asking for a move, so a claim now is false.
+                    break Err(format!("{} made a false claim: {line}", side.name()));
+                }
+                if line.starts_with("Illegal move") {
+                    break Err(format!("{} rejected a legal move: {line}", side.name()));
+                }
+                if let Some(d) = thinking_depth(&line) {
+                    move_depth = move_depth.max(d);
+                }
+            }
+        }
+    };
+    (reply, move_depth, crashed)
+}
+
 /// Tells both engines the result and leaves them in force mode.
-fn finish(rec: GameRecord, eng: [&mut EngineProc; 2]) -> GameRecord {
+pub(crate) fn finish(rec: GameRecord, eng: [&mut EngineProc; 2]) -> GameRecord {
     for e in eng {
         e.send(&format!("result {} {{{}}}", rec.result, rec.reason));
         e.send("force");

@@ -9,6 +9,7 @@
 
 pub mod engine_proc;
 pub mod game;
+pub mod hidden;
 pub mod pgn;
 pub mod stats;
 pub mod tournament;

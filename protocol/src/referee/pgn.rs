@@ -77,7 +77,7 @@ pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeCont
     let first_number: usize = rec
         .start_fen
         .as_deref()
-        .and_then(|f| f.split_whitespace().nth(4))
+        .and_then(|f| f.split_whitespace().last())
         .and_then(|n| n.parse().ok())
         .unwrap_or(1);
     let mut line = String::new();

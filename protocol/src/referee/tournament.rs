@@ -4,9 +4,13 @@
 
 use super::engine_proc::EngineProc;
 use super::game::{play_game, GameRecord, TimeControl};
+use super::hidden::play_hidden_game;
 use super::pgn::write_game;
 use super::stats::{Sprt, SprtVerdict, Wld};
 use crate::cli::CliError;
+use movegen::game::Color;
+use movegen::realitycheck::fen::Setup;
+use movegen::realitycheck::Position as RcPosition;
 use movegen::{AnyPosition, Variant};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -103,6 +107,18 @@ fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool), Strin
                 Ok((pos, line.trim().is_empty()))
             }
         }
+        // Reality Check: the opening is the pair of secret setups, drawn at
+        // random (random plies would give the engines' first turns away).
+        Openings::RandomPlies(_) if cfg.variant == Variant::RealityCheck => {
+            let mut rng = Rng(cfg.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+            let all = Setup::all();
+            let w = all[(rng.next() % all.len() as u64) as usize];
+            let b = all[(rng.next() % all.len() as u64) as usize];
+            Ok((
+                AnyPosition::RealityCheck(RcPosition::from_setups(&w, &b)),
+                false,
+            ))
+        }
         Openings::RandomPlies(0) => Ok((AnyPosition::start(cfg.variant), true)),
         Openings::RandomPlies(n) => {
             let mut rng = Rng(cfg.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
@@ -182,7 +198,16 @@ pub fn run_match(
             return Err(CliError("the openings file has no openings".into()));
         }
         for i in 0..l.len() {
-            opening(cfg, i).map_err(CliError)?;
+            let (pos, _) = opening(cfg, i).map_err(CliError)?;
+            if let AnyPosition::RealityCheck(p) = &pos {
+                if Setup::of(p, Color::White).is_none() || Setup::of(p, Color::Black).is_none() {
+                    return Err(CliError(format!(
+                        "opening {}: a Reality Check opening must be a start position (both setups, White's first turn): {}",
+                        i + 1,
+                        p.fen()
+                    )));
+                }
+            }
         }
     }
     // Check every engine once before starting: a bad command is a user
@@ -295,7 +320,18 @@ pub fn run_match(
                             .map_or(cfg.tc, |e| e.1)
                     };
                     let tcs = [tc_of(job.white), tc_of(job.black)];
-                    let rec = play_game([w, b], cfg.variant, &start, is_start, tcs);
+                    let rec = match &start {
+                        AnyPosition::RealityCheck(p) => {
+                            let setups = [Setup::of(p, Color::White), Setup::of(p, Color::Black)];
+                            match setups {
+                                [Some(ws), Some(bs)] => play_hidden_game([w, b], [ws, bs], tcs),
+                                _ => unreachable!(
+                                    "Reality Check openings are checked to be start positions"
+                                ),
+                            }
+                        }
+                        _ => play_game([w, b], cfg.variant, &start, is_start, tcs),
+                    };
                     // A crashed or hung engine is replaced for the next game.
                     for (i, &k) in [job.white, job.black].iter().enumerate() {
                         if rec.broken[i] {
