@@ -144,9 +144,12 @@ enum Command {
         /// Your colour
         #[arg(long, short = 'c', default_value = "white", value_parser = ["white", "black"])]
         color: String,
-        /// Engine strength 1-8 (1: depth 1, 2: depth 2, 3: depth 4, 4: 0.1 s, 5: 0.3 s, 6: 1 s, 7: 3 s, 8: 10 s per move)
+        /// Engine strength 1-8 (1: depth 1, 2: depth 2, 3: depth 4, 4: 0.1 s, 5: 0.3 s, 6: 1 s, 7: 3 s, 8: 10 s per move; Reality Check: 20 ms ... 10 s of ISMCTS)
         #[arg(long, short = 'l', default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=8))]
         level: u32,
+        /// Reality Check only: your secret setup as a 20-letter word (random if omitted; see docs/rules/realitycheck.md)
+        #[arg(long)]
+        setup: Option<String>,
     },
     /// Engine-against-engine games refereed by our rules
     #[command(
@@ -304,6 +307,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             variant,
             color,
             level,
+            setup,
         } => {
             let human = if color == "black" {
                 movegen::Color::Black
@@ -311,6 +315,21 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 movegen::Color::White
             };
             let variant = parse_variant(&variant)?;
+            if variant == Variant::RealityCheck {
+                protocol::play_rc::play_realitycheck(
+                    human,
+                    level,
+                    setup.as_deref(),
+                    &mut io::stdin().lock(),
+                    &mut stdout.lock(),
+                )?;
+                return Ok(());
+            }
+            if setup.is_some() {
+                return Err(CliError(
+                    "--setup is for --variant realitycheck only".into(),
+                ));
+            }
             protocol::play::play(
                 variant,
                 human,

@@ -359,3 +359,101 @@ fn play_in_the_terminal() {
     let (_, code) = play_session(&["play", "--level", "9"], "");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn play_reality_check_in_the_terminal() {
+    let (out, code) = play_session(
+        &[
+            "play",
+            "--variant",
+            "realitycheck",
+            "--level",
+            "1",
+            "--setup",
+            "RRNNBBNBPPPNBRPBPRNR",
+        ],
+        "help\nmoves d3\nc3c5\nc3c4\nboard\nresign\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("Your secret setup: RRNNBBNBPPPNBRPBPRNR"),
+        "{out}"
+    );
+    // The person's own chips show both faces, the engine's only the upturned one.
+    assert!(out.contains(" PP  PN  BR  PB  PR"), "{out}");
+    assert!(out.contains(" p?  p?  b?  p?  p?"), "{out}");
+    assert!(out.contains("d3a6 d3b5 d3c4 d3e4 d3f5 d3g6\n"), "{out}");
+    assert!(
+        out.contains(
+            "Illegal move: c3c5 (White's first turn is one non-capturing move without a flip)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Curio plays "), "{out}");
+    assert!(
+        out.contains("Game over: 0-1 (white resigns)\nCurio's setup was "),
+        "{out}"
+    );
+    // Setup errors are one-line usage errors.
+    let (_, code) = play_session(
+        &["play", "--variant", "realitycheck", "--setup", "RRRR"],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    let (_, code) = play_session(
+        &[
+            "play",
+            "--variant",
+            "trubix",
+            "--setup",
+            "RRNNBBNBPPPNBRPBPRNR",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn analyze_and_bench_reality_check() {
+    let o = curio(&["analyze", "--variant", "realitycheck", "--nodes", "2000"]);
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("info ismcts iterations 2000 "), "{text}");
+    let best = text
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap();
+    let first_moves = curio(&[
+        "perft",
+        "--variant",
+        "realitycheck",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(
+        String::from_utf8(first_moves.stdout)
+            .unwrap()
+            .contains(&format!("{best}: 1")),
+        "{text}"
+    );
+    let o = curio(&["analyze", "--variant", "realitycheck", "--depth", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    // The bench signature is deterministic.
+    let a = curio(&["bench", "--variant", "realitycheck"]);
+    let b = curio(&["bench", "--variant", "realitycheck"]);
+    let sig = |o: &Output| {
+        let t = String::from_utf8(o.stdout.clone()).unwrap();
+        t.lines()
+            .last()
+            .unwrap()
+            .split(" nodes")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(sig(&a), sig(&b));
+    assert!(sig(&a).starts_with("Bench: "), "{}", sig(&a));
+}

@@ -87,7 +87,7 @@ impl Default for MctsConfig {
         MctsConfig {
             threads: 1,
             seed: 1,
-            exploration: 0.7,
+            exploration: 0.1,
             playout_plies: 24,
         }
     }

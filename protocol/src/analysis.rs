@@ -76,8 +76,61 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError>
     }
     let any = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
     let mut engine = Engine::new(args.hash_mib, args.threads);
+    if let AnyPosition::RealityCheck(p) = &any {
+        return analyze_hidden(p, args, out);
+    }
     movegen::with_alphabeta_position!(any, pos => run_analysis(&mut engine, &pos, &[], args, out),
-        _ => Err(CliError(format!("analyze: {} is searched by ISMCTS, not yet wired to this command", args.variant))))
+        _ => unreachable!("handled above"))
+}
+
+/// Reality Check: ISMCTS on the given full-information position (the
+/// analyst sees both sides' faces). `--nodes` limits iterations; without a
+/// limit it thinks for one second.
+fn analyze_hidden(
+    pos: &movegen::realitycheck::Position,
+    args: &AnalyzeArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if args.limits.depth.is_some() {
+        return Err(CliError(
+            "analyze: realitycheck is searched by ISMCTS; use --movetime or --nodes (iterations), not --depth".into(),
+        ));
+    }
+    let mut limits = engine::mcts::MctsLimits {
+        time: args.limits.movetime,
+        iterations: args.limits.nodes,
+    };
+    if limits.time.is_none() && limits.iterations.is_none() {
+        limits.time = Some(Duration::from_secs(1));
+    }
+    let config = engine::mcts::MctsConfig {
+        threads: args.threads,
+        ..engine::mcts::MctsConfig::default()
+    };
+    let exact = |_: &mut eval::montecarlo::SplitMix| *pos;
+    let r = engine::mcts::ismcts(
+        &exact,
+        &limits,
+        &config,
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    let Some(best) = r.best else {
+        writeln!(out, "bestmove (none)")?;
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "info ismcts iterations {} nodes {} ips {} time {} value {:.3} visits {} pv {}",
+        r.iterations,
+        r.nodes,
+        r.ips(),
+        r.elapsed.as_millis(),
+        r.value,
+        r.visits,
+        pos.move_to_string(best)
+    )?;
+    writeln!(out, "bestmove {}", pos.move_to_string(best))?;
+    Ok(())
 }
 
 fn run_analysis<G: Evaluator + Notation>(

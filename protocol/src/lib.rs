@@ -6,4 +6,5 @@ pub mod analysis;
 pub mod cecp;
 pub mod cli;
 pub mod play;
+pub mod play_rc;
 pub mod referee;
