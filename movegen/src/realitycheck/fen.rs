@@ -412,11 +412,17 @@ impl Position {
         if self.over_limit(self.side) {
             return "too many chips in hand: this turn must be a drop".into();
         }
-        if wanted.contains('^') {
-            if let Some(r) = self.restricted() {
-                if wanted.ends_with(&name(r)) {
-                    return "that chip was flipped or dropped by the opponent last turn and may not be flipped now".into();
-                }
+        if let (Some(r), Some((squares, flip))) = (self.restricted(), wanted.split_once('^')) {
+            // The restriction follows the chip: it may have just moved.
+            let body = squares.rsplit(',').next().unwrap_or(squares);
+            let (from, to) = (body.get(..2), body.get(2..4));
+            let restricted_now = if from == Some(name(r).as_str()) {
+                to.map(str::to_string)
+            } else {
+                Some(name(r))
+            };
+            if restricted_now.as_deref() == Some(flip) {
+                return "that chip was flipped or dropped by the opponent last turn and may not be flipped now".into();
             }
         }
         "not a legal turn here".into()
