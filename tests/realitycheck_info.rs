@@ -169,7 +169,7 @@ fn two_games_the_observer_cannot_tell_apart_give_the_same_information_state() {
     let play = |w: &Setup| {
         let mut pos = Position::from_setups(w, &black);
         let mut info = InfoState::new(Color::Black, &black);
-        for text in ["e2f4", "b7b6^d9", "f4g6^c8", "b6b5^b5"] {
+        for text in ["e2f4", "b7b6^d9", "f4g6^c8", "b6b5^b5", "d3c4^d2"] {
             let m = movegen::game::Notation::parse_move(&pos, text).unwrap();
             let obs = observe(&pos, m, Color::Black);
             info.update((pos.side() == Color::Black).then_some(m), &obs)
@@ -187,4 +187,19 @@ fn two_games_the_observer_cannot_tell_apart_give_the_same_information_state() {
     f1.sort();
     f2.sort();
     assert_eq!(f1, f2);
+    // Black's engine, run on either game with the same seed, makes the same
+    // choice: nothing it was not shown reaches its decision.
+    use engine::mcts::{MctsConfig, MctsLimits};
+    use engine::players::{choose, PlayerKind};
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let config = MctsConfig {
+        seed: 9,
+        ..MctsConfig::default()
+    };
+    for kind in [PlayerKind::Ismcts, PlayerKind::Flat, PlayerKind::Greedy] {
+        let a = choose(kind, &i1, &p1, &MctsLimits::iterations(800), &config, &stop).best;
+        let b = choose(kind, &i2, &p2, &MctsLimits::iterations(800), &config, &stop).best;
+        assert!(a.is_some());
+        assert_eq!(a, b, "{kind:?}");
+    }
 }
