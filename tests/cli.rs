@@ -283,7 +283,11 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     assert_eq!(fields[4], "nps");
     let nodes: u64 = fields[1].parse().unwrap();
     assert!(nodes > 1000);
-    assert_eq!(a.lines().count(), 15, "14 positions and the signature");
+    assert_eq!(
+        a.lines().count(),
+        19,
+        "14 alpha-beta positions, 4 Reality Check positions and the signature"
+    );
     let b = run();
     let sig = |s: &str| {
         s.lines()

@@ -289,8 +289,9 @@ fn repetitions_are_draws_inside_the_search() {
         &SearchOptions::default(),
         &mut Silent,
     );
+    // (The evaluation fades with the 100-ply counter, here at 50.)
     assert!(
-        r.score > 500,
+        r.score > 300,
         "without history White is winning: {}",
         r.score
     );
@@ -327,7 +328,7 @@ fn repetitions_are_draws_inside_the_search() {
         &SearchOptions::default(),
         &mut Silent,
     );
-    assert!(r.score > 500, "{}", r.score);
+    assert!(r.score > 300, "{}", r.score);
     assert_eq!(r.best, Some(legal(&p)[0]));
 }
 

@@ -488,11 +488,11 @@ impl<'a, G: Evaluator> Thread<'a, G> {
 
             // Shallow pruning of quiet moves that cannot raise alpha.
             if !root && !pv_node && !in_check && !noisy && best > -MATE_BOUND {
-                if depth <= 3 && searched >= 4 + (depth * depth) as usize {
-                    continue;
-                }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
-                    // Still search checks: make first and look.
+                let late = depth <= 3 && searched >= 4 + (depth * depth) as usize;
+                let futile = depth <= 2 && static_eval + 120 * depth <= alpha;
+                if late || futile {
+                    // Still search checks (a quiet mate is often a late
+                    // move): make first and look.
                     let undo = pos.make(m);
                     let checks = pos.in_check();
                     pos.unmake(m, undo);

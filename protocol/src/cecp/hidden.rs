@@ -57,6 +57,8 @@ pub(crate) struct HiddenSession {
     running: Option<(u64, Arc<AtomicBool>)>,
     next_id: u64,
     seed: u64,
+    /// Root-parallel ISMCTS trees (the session's thread count).
+    threads: usize,
 }
 
 fn seed_from_clock() -> u64 {
@@ -84,6 +86,7 @@ impl HiddenSession {
             running: None,
             next_id: 1,
             seed: seed_from_clock(),
+            threads: 1,
         }
     }
 
@@ -97,6 +100,9 @@ impl HiddenSession {
     }
 
     pub fn handle(&mut self, raw: &str, session: &mut Session) -> Next {
+        // `cores` and the Threads option go to the ordinary session; the
+        // next search reads the count from there.
+        self.threads = session.threads();
         let line = raw.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         let arg = arg.trim();
@@ -310,6 +316,7 @@ impl HiddenSession {
         self.seed = self.seed.wrapping_add(1);
         let config = MctsConfig {
             seed: self.seed,
+            threads: self.threads.max(1),
             ..MctsConfig::default()
         };
         let player = self.player;

@@ -272,6 +272,11 @@ impl Session {
         self.post
     }
 
+    /// The search thread count (`--threads`, `cores`, option Threads).
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
+    }
+
     pub fn handle(&mut self, raw: &str) -> bool {
         let line = raw.trim();
         if line.is_empty() {
