@@ -15,7 +15,6 @@ Usage: broken.py MODE N -- COMMAND...
 import subprocess
 import sys
 import threading
-import time
 
 mode, after = sys.argv[1], int(sys.argv[2])
 cmd = sys.argv[sys.argv.index("--") + 1:]
@@ -36,7 +35,8 @@ def feed():
         pass
 
 
-threading.Thread(target=feed, daemon=True).start()
+feeder = threading.Thread(target=feed, daemon=True)
+feeder.start()
 moves = 0
 for line in proc.stdout:
     if hung.is_set():
@@ -60,5 +60,6 @@ for line in proc.stdout:
     sys.stdout.write(line)
     sys.stdout.flush()
 if hung.is_set():
-    while True:
-        time.sleep(1)
+    # Silent until the referee gives up and closes our input: then leave,
+    # so no orphan outlives the match.
+    feeder.join()
