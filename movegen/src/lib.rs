@@ -9,6 +9,7 @@
 //! * [`perft`]: generic perft and divide.
 
 pub mod bits;
+pub mod chess;
 pub mod error;
 pub mod game;
 pub mod perft;
