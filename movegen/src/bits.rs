@@ -50,3 +50,42 @@ mod tests {
         assert_eq!(Bits(u64::MAX).len(), 64);
     }
 }
+
+/// Squares a slider on `s` attacks along `dirs`, up to and including the
+/// first occupied square of each ray. `rays[d][s]` holds the squares from `s`
+/// (exclusive) in direction `d` to the edge; directions 0-3 must step to
+/// higher indices and 4-7 to lower ones, so the first blocker is the lowest
+/// or the highest set bit. Shared by every board that fits a `u64`.
+#[inline(always)]
+pub fn slider_attacks<const N: usize>(
+    rays: &[[u64; N]; 8],
+    s: usize,
+    occ: u64,
+    dirs: &[usize; 4],
+) -> u64 {
+    let mut att = 0;
+    for &d in dirs {
+        let ray = rays[d][s];
+        let blockers = ray & occ;
+        let mut a = ray;
+        if blockers != 0 {
+            let first = if d < 4 {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            } as usize;
+            a &= !rays[d][first];
+        }
+        att |= a;
+    }
+    att
+}
+
+/// One step of SplitMix64, usable in `const` table builders (Zobrist keys).
+pub const fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

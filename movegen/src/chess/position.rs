@@ -1,6 +1,6 @@
 //! Chess position, move generation, make/unmake, FEN and notation.
 
-use crate::bits::{bit, Bits};
+use crate::bits::{bit, splitmix64, Bits};
 use crate::error::{FenError, MoveError};
 use crate::game::{Color, EndReason, Game, MoveList, Notation, Outcome};
 
@@ -40,14 +40,6 @@ struct Tables {
 
 const fn on(f: i32, r: i32) -> bool {
     f >= 0 && f < 8 && r >= 0 && r < 8
-}
-
-const fn splitmix(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const fn build() -> Tables {
@@ -107,22 +99,22 @@ const fn build() -> Tables {
         }
         let mut p = 0;
         while p < 12 {
-            t.keys[p][s] = splitmix(&mut seed);
+            t.keys[p][s] = splitmix64(&mut seed);
             p += 1;
         }
         s += 1;
     }
     let mut i = 0;
     while i < 16 {
-        t.castle_keys[i] = if i == 0 { 0 } else { splitmix(&mut seed) };
+        t.castle_keys[i] = if i == 0 { 0 } else { splitmix64(&mut seed) };
         i += 1;
     }
     let mut i = 0;
     while i < 8 {
-        t.ep_keys[i] = splitmix(&mut seed);
+        t.ep_keys[i] = splitmix64(&mut seed);
         i += 1;
     }
-    t.side_key = splitmix(&mut seed);
+    t.side_key = splitmix64(&mut seed);
     t
 }
 
@@ -130,22 +122,7 @@ static T: Tables = build();
 
 #[inline(always)]
 fn slide(s: usize, occ: u64, dirs: &[usize; 4]) -> u64 {
-    let mut att = 0;
-    for &d in dirs {
-        let ray = T.rays[d][s];
-        let b = ray & occ;
-        let mut a = ray;
-        if b != 0 {
-            let first = if d < 4 {
-                b.trailing_zeros()
-            } else {
-                63 - b.leading_zeros()
-            } as usize;
-            a &= !T.rays[d][first];
-        }
-        att |= a;
-    }
-    att
+    crate::bits::slider_attacks(&T.rays, s, occ, dirs)
 }
 
 /// Move flags (bits 12-15).

@@ -117,22 +117,7 @@ pub static T: Tables = build();
 /// (and including) the first occupied cell.
 #[inline(always)]
 pub fn slider(s: usize, occ: u64, dirs: &[usize; 4]) -> u64 {
-    let mut att = 0;
-    for &d in dirs {
-        let ray = T.rays[d][s];
-        let blockers = ray & occ;
-        let mut a = ray;
-        if blockers != 0 {
-            let first = if d < 4 {
-                blockers.trailing_zeros()
-            } else {
-                63 - blockers.leading_zeros()
-            } as usize;
-            a &= !T.rays[d][first];
-        }
-        att |= a;
-    }
-    att
+    crate::bits::slider_attacks(&T.rays, s, occ, dirs)
 }
 
 /// White's home squares, in setup order: d1 c2 d2 e2 b3 c3 d3 e3 f3.

@@ -4,6 +4,7 @@
 use super::chip::KINDS;
 use super::geometry::CELLS;
 use super::position::NONE;
+use crate::bits::splitmix64;
 
 pub struct Keys {
     /// `chip[square][chip byte]` (chip byte < 64).
@@ -47,14 +48,6 @@ impl Keys {
     }
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build() -> Keys {
     let mut st = 0x5EA1_17C4_EC00_0039u64;
     let mut k = Keys {
@@ -70,23 +63,23 @@ const fn build() -> Keys {
     while s < CELLS {
         let mut c = 0;
         while c < 64 {
-            k.chip[s][c] = splitmix(&mut st);
+            k.chip[s][c] = splitmix64(&mut st);
             c += 1;
         }
-        k.restricted[s] = splitmix(&mut st);
+        k.restricted[s] = splitmix64(&mut st);
         s += 1;
     }
     let mut i = 0;
     while i < KINDS {
-        k.hand[0][i] = splitmix(&mut st);
-        k.hand[1][i] = splitmix(&mut st);
-        k.out[0][i] = splitmix(&mut st);
-        k.out[1][i] = splitmix(&mut st);
-        k.pending[i] = splitmix(&mut st);
+        k.hand[0][i] = splitmix64(&mut st);
+        k.hand[1][i] = splitmix64(&mut st);
+        k.out[0][i] = splitmix64(&mut st);
+        k.out[1][i] = splitmix64(&mut st);
+        k.pending[i] = splitmix64(&mut st);
         i += 1;
     }
-    k.side = splitmix(&mut st);
-    k.first = splitmix(&mut st);
+    k.side = splitmix64(&mut st);
+    k.first = splitmix64(&mut st);
     k
 }
 

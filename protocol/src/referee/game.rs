@@ -225,45 +225,13 @@ pub fn play_game(
             eng[i].send("go");
             started[i] = true;
         }
-        let asked = Instant::now();
-        // How long to wait: the clock plus a grace for process latency, or
-        // generous fixed limits without a clock.
-        let budget = match tcs[i] {
-            TimeControl::Clock { .. } => clock[i] + Duration::from_millis(1000),
-            TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
-            TimeControl::Depth(_) => Duration::from_secs(120),
-        };
-        let deadline = asked + budget;
-        let (reply, move_depth, crashed) = await_move(eng[i], side, deadline);
-        if crashed {
-            rec.broken[i] = true;
-        }
-        let spent = asked.elapsed();
-        if move_depth > 0 {
-            rec.depth[i].0 += move_depth;
-            rec.depth[i].1 += 1;
-        }
-        let mv = match reply {
+        let mv = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
             Ok(m) => m,
             Err(reason) => {
-                if reason.contains("did not move in time") {
-                    rec.broken[i] = true;
-                }
                 end(&mut rec, loss(side), reason);
                 break;
             }
         };
-        if let TimeControl::Clock { inc, .. } = tcs[i] {
-            if spent > clock[i] {
-                end(
-                    &mut rec,
-                    loss(side),
-                    format!("{} lost on time", side.name()),
-                );
-                break;
-            }
-            clock[i] = clock[i] - spent + inc;
-        }
         let ours = match map.move_in(&mv) {
             Ok(m) => m,
             Err(why) => {
@@ -302,6 +270,46 @@ pub fn play_game(
         last_move = Some(ours);
     }
     finish(rec, eng)
+}
+
+/// Waits for `side`'s move under its time control and charges its clock:
+/// the move text, or why the game ends. Records the reported depth, and
+/// marks the engine for a restart when it crashed or hung.
+pub(crate) fn take_turn(
+    eng: &mut EngineProc,
+    side: Color,
+    tc: TimeControl,
+    clock: &mut Duration,
+    rec: &mut GameRecord,
+) -> Result<String, String> {
+    let i = side.index();
+    let asked = Instant::now();
+    // How long to wait: the clock plus a grace for process latency, or
+    // generous fixed limits without a clock.
+    let budget = match tc {
+        TimeControl::Clock { .. } => *clock + Duration::from_millis(1000),
+        TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
+        TimeControl::Depth(_) => Duration::from_secs(120),
+    };
+    let (reply, move_depth, crashed) = await_move(eng, side, asked + budget);
+    rec.broken[i] |= crashed;
+    let spent = asked.elapsed();
+    if move_depth > 0 {
+        rec.depth[i].0 += move_depth;
+        rec.depth[i].1 += 1;
+    }
+    let mv = reply.inspect_err(|reason| {
+        if reason.contains("did not move in time") {
+            rec.broken[i] = true;
+        }
+    })?;
+    if let TimeControl::Clock { inc, .. } = tc {
+        if spent > *clock {
+            return Err(format!("{} lost on time", side.name()));
+        }
+        *clock = *clock - spent + inc;
+    }
+    Ok(mv)
 }
 
 /// Waits for `side`'s engine to move: the move text, or why the game ends

@@ -11,13 +11,13 @@
 
 use super::engine_proc::EngineProc;
 use super::game::{
-    await_move, finish, loss, outcome_words, send_time_control, GameRecord, TimeControl, MAX_PLIES,
+    finish, loss, outcome_words, send_time_control, take_turn, GameRecord, TimeControl, MAX_PLIES,
 };
 use movegen::game::{Color, Game, Notation};
 use movegen::realitycheck::fen::Setup;
 use movegen::realitycheck::info::observe;
 use movegen::realitycheck::Position;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Plays one game from the given setups (White's, Black's).
 pub fn play_hidden_game(
@@ -96,38 +96,14 @@ pub fn play_hidden_game(
             eng[i].send("go");
             started[i] = true;
         }
-        let asked = Instant::now();
-        let budget = match tcs[i] {
-            TimeControl::Clock { .. } => clock[i] + Duration::from_millis(1000),
-            TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
-            TimeControl::Depth(_) => Duration::from_secs(120),
-        };
-        let (reply, depth, crashed) = await_move(eng[i], side, asked + budget);
-        rec.broken[i] |= crashed;
-        let spent = asked.elapsed();
-        if depth > 0 {
-            rec.depth[i].0 += depth;
-            rec.depth[i].1 += 1;
-        }
-        let text = match reply {
+        let text = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
             Ok(t) => t,
             Err(reason) => {
-                if reason.contains("did not move in time") {
-                    rec.broken[i] = true;
-                }
                 rec.result = loss(side);
                 rec.reason = reason;
                 break;
             }
         };
-        if let TimeControl::Clock { inc, .. } = tcs[i] {
-            if spent > clock[i] {
-                rec.result = loss(side);
-                rec.reason = format!("{} lost on time", side.name());
-                break;
-            }
-            clock[i] = clock[i] - spent + inc;
-        }
         let m = match pos.parse_move(&text) {
             Ok(m) => m,
             Err(e) => {
