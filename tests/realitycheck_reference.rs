@@ -23,6 +23,27 @@ fn status(p: &Position) -> Option<&'static str> {
     p.outcome(&[]).map(|o| o.result_token())
 }
 
+/// A random turn, but with probability `p` one of the rare kinds (captures,
+/// drops, refusals), so hands fill up and decisions happen.
+fn biased_pick(
+    list: &[movegen::realitycheck::Move],
+    rng: &mut StdRng,
+    p: f64,
+) -> movegen::realitycheck::Move {
+    let special: Vec<_> = list
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.is_capture() || m.kind() == TurnKind::Drop || m.kind() == TurnKind::RefuseOnly
+        })
+        .collect();
+    if !special.is_empty() && rng.gen_bool(p) {
+        special[rng.gen_range(0..special.len())]
+    } else {
+        list[rng.gen_range(0..list.len())]
+    }
+}
+
 #[derive(Default, Debug)]
 struct Coverage {
     positions: usize,
@@ -74,18 +95,7 @@ fn check_game(seed: u64, plies: usize, cov: &mut Coverage) {
         // Bias towards the rare turns so hands fill up and decisions happen.
         let mut list = MoveVec::new();
         pos.legal_moves(&mut list);
-        let special: Vec<_> = list
-            .iter()
-            .copied()
-            .filter(|m| {
-                m.is_capture() || m.kind() == TurnKind::Drop || m.kind() == TurnKind::RefuseOnly
-            })
-            .collect();
-        let m = if !special.is_empty() && rng.gen_bool(0.7) {
-            special[rng.gen_range(0..special.len())]
-        } else {
-            list[rng.gen_range(0..list.len())]
-        };
+        let m = biased_pick(&list, &mut rng, 0.7);
         let text = pos.move_to_string(m);
         cov.drops += (m.kind() == TurnKind::Drop) as usize;
         cov.reality_checks += (m.kind() == TurnKind::RealityCheck) as usize;
@@ -206,16 +216,7 @@ fn print_suite_candidates() {
             if list.is_empty() {
                 break;
             }
-            let special: Vec<_> = list
-                .iter()
-                .copied()
-                .filter(|m| m.is_capture() || m.kind() == TurnKind::Drop)
-                .collect();
-            let m = if !special.is_empty() && rng.gen_bool(0.6) {
-                special[rng.gen_range(0..special.len())]
-            } else {
-                list[rng.gen_range(0..list.len())]
-            };
+            let m = biased_pick(&list, &mut rng, 0.6);
             pos.make(m);
         }
         let fen = pos.fen();
@@ -277,16 +278,7 @@ fn print_decision_candidates() {
                 );
                 break;
             }
-            let special: Vec<_> = list
-                .iter()
-                .copied()
-                .filter(|m| m.is_capture() || m.kind() == TurnKind::Drop)
-                .collect();
-            let m = if !special.is_empty() && rng.gen_bool(0.8) {
-                special[rng.gen_range(0..special.len())]
-            } else {
-                list[rng.gen_range(0..list.len())]
-            };
+            let m = biased_pick(&list, &mut rng, 0.8);
             pos.make(m);
         }
     }
