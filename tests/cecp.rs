@@ -82,7 +82,7 @@ fn features() -> Vec<String> {
         format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
              analyze=1 colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=1 highlight=1 myname=\"Curio {}\" \
-             variants=\"trubix,trubix43,realitycheck\"",
+             variants=\"trubix,trubix43,realitycheck,normal\"",
             env!("CARGO_PKG_VERSION")
         ),
         "feature option=\"Hash -spin 64 1 65536\"".into(),

@@ -4,6 +4,7 @@
 //! move's point of view and an ordering value for tactical moves. Each game
 //! implements it in its own module with its own weights.
 
+pub mod chess;
 pub mod montecarlo;
 pub mod realitycheck;
 pub mod trubix;

@@ -4,6 +4,7 @@
 //! ends (CLI, CECP, the referee) hold an [`AnyPosition`] and dispatch once
 //! per command with [`with_position!`](crate::with_position).
 
+use crate::chess;
 use crate::error::{FenError, MoveError};
 use crate::game::{Game, Notation};
 use crate::realitycheck;
@@ -17,10 +18,16 @@ pub enum Variant {
     Trubix,
     Trubix43,
     RealityCheck,
+    Chess,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Trubix, Variant::Trubix43, Variant::RealityCheck];
+    pub const ALL: [Variant; 4] = [
+        Variant::Trubix,
+        Variant::Trubix43,
+        Variant::RealityCheck,
+        Variant::Chess,
+    ];
 
     /// The id used on the command line, in CECP and in PGN.
     pub fn id(self) -> &'static str {
@@ -28,6 +35,15 @@ impl Variant {
             Variant::Trubix => "trubix",
             Variant::Trubix43 => "trubix43",
             Variant::RealityCheck => "realitycheck",
+            Variant::Chess => "chess",
+        }
+    }
+
+    /// The name in CECP (`variant normal` is orthodox chess).
+    pub fn cecp_id(self) -> &'static str {
+        match self {
+            Variant::Chess => "normal",
+            v => v.id(),
         }
     }
 
@@ -37,6 +53,7 @@ impl Variant {
             Variant::Trubix => "Trubix",
             Variant::Trubix43 => "Trubix-43",
             Variant::RealityCheck => "Reality Check",
+            Variant::Chess => "Chess",
         }
     }
 
@@ -50,6 +67,7 @@ impl Variant {
             Variant::RealityCheck => {
                 "39-square diamond; two-faced chips with secret hidden faces, flips, drops, reality checks"
             }
+            Variant::Chess => "orthodox chess (CECP: normal), the calibration game",
         }
     }
 
@@ -59,6 +77,7 @@ impl Variant {
             Variant::Trubix => 41,
             Variant::Trubix43 => 43,
             Variant::RealityCheck => 39,
+            Variant::Chess => 64,
         }
     }
 
@@ -67,6 +86,7 @@ impl Variant {
             Variant::Trubix => trubix::fen::start_fen(Board::T41),
             Variant::Trubix43 => trubix::fen::start_fen(Board::T43),
             Variant::RealityCheck => REALITY_CHECK_START,
+            Variant::Chess => chess::Position::START,
         }
     }
 
@@ -120,7 +140,7 @@ impl FromStr for Variant {
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         Variant::ALL
             .into_iter()
-            .find(|v| v.id().eq_ignore_ascii_case(s))
+            .find(|v| v.id().eq_ignore_ascii_case(s) || v.cecp_id().eq_ignore_ascii_case(s))
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
@@ -141,6 +161,7 @@ pub enum AnyPosition {
     Trubix(trubix::Position),
     Trubix43(trubix::Position),
     RealityCheck(realitycheck::Position),
+    Chess(chess::Position),
 }
 
 /// Runs `$body` with `$pos` bound to the concrete position inside an
@@ -152,6 +173,7 @@ macro_rules! with_position {
             $crate::variant::AnyPosition::Trubix($pos) => $body,
             $crate::variant::AnyPosition::Trubix43($pos) => $body,
             $crate::variant::AnyPosition::RealityCheck($pos) => $body,
+            $crate::variant::AnyPosition::Chess($pos) => $body,
         }
     };
 }
@@ -164,6 +186,7 @@ macro_rules! with_alphabeta_position {
         match $any {
             $crate::variant::AnyPosition::Trubix($pos) => $body,
             $crate::variant::AnyPosition::Trubix43($pos) => $body,
+            $crate::variant::AnyPosition::Chess($pos) => $body,
             _ => $other,
         }
     };
@@ -175,6 +198,7 @@ impl AnyPosition {
             Variant::Trubix => AnyPosition::Trubix(trubix::Position::start(Board::T41)),
             Variant::Trubix43 => AnyPosition::Trubix43(trubix::Position::start(Board::T43)),
             Variant::RealityCheck => AnyPosition::RealityCheck(realitycheck::Position::start()),
+            Variant::Chess => AnyPosition::Chess(chess::Position::start()),
         }
     }
 
@@ -187,6 +211,7 @@ impl AnyPosition {
             Variant::RealityCheck => {
                 AnyPosition::RealityCheck(realitycheck::Position::from_fen(fen)?)
             }
+            Variant::Chess => AnyPosition::Chess(chess::Position::from_fen(fen)?),
         })
     }
 
@@ -195,6 +220,7 @@ impl AnyPosition {
             AnyPosition::Trubix(_) => Variant::Trubix,
             AnyPosition::Trubix43(_) => Variant::Trubix43,
             AnyPosition::RealityCheck(_) => Variant::RealityCheck,
+            AnyPosition::Chess(_) => Variant::Chess,
         }
     }
 
@@ -276,6 +302,20 @@ impl AnyPosition {
                         to: name(m.to()),
                         capture: m.is_capture(),
                         promotion: None,
+                    })
+                    .collect()
+            }
+            AnyPosition::Chess(p) => {
+                let mut list = crate::game::MoveList::new();
+                p.legal_moves(&mut list);
+                let name = |s: usize| format!("{}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1);
+                list.iter()
+                    .map(|&m| MoveDetail {
+                        text: p.move_to_string(m),
+                        from: name(m.from()),
+                        to: name(m.to()),
+                        capture: p.is_capture(m),
+                        promotion: m.promotion().map(|k| ['p', 'n', 'b', 'r', 'q', 'k'][k]),
                     })
                     .collect()
             }

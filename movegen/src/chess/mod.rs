@@ -20,6 +20,8 @@
 //! Not yet wired into [`crate::variant::Variant`]: evaluation, CECP `normal`
 //! and the front ends come with the rest of issue 7.
 
+mod attacks;
+mod gen;
 pub mod position;
 
 pub use position::{Move, Position};

@@ -1,6 +1,7 @@
 //! Chess position, move generation, make/unmake, FEN and notation.
 
-use crate::bits::{bit, splitmix64, Bits};
+use super::attacks::SLIDERS;
+use crate::bits::{bit, splitmix64};
 use crate::error::{FenError, MoveError};
 use crate::game::{Color, EndReason, Game, MoveList, Notation, Outcome};
 
@@ -13,132 +14,75 @@ pub const KING: usize = 5;
 const LETTERS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
 const NO_PIECE: u8 = 0xFF;
 
-const DIRS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (-1, -1),
-    (1, -1),
-];
-const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
-const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
-
-struct Tables {
-    rays: [[u64; 64]; 8],
-    knight: [u64; 64],
-    king: [u64; 64],
-    /// `pawn[colour][square]`: the squares a pawn of that colour attacks.
-    pawn: [[u64; 64]; 2],
-    keys: [[u64; 64]; 12],
-    castle_keys: [u64; 16],
-    ep_keys: [u64; 8],
-    side_key: u64,
+/// Zobrist keys: pieces (colour * 6 + type), castling rights, en-passant
+/// file, side to move.
+struct Keys {
+    pieces: [[u64; 64]; 12],
+    castle: [u64; 16],
+    ep: [u64; 8],
+    side: u64,
 }
 
-const fn on(f: i32, r: i32) -> bool {
-    f >= 0 && f < 8 && r >= 0 && r < 8
-}
-
-const fn build() -> Tables {
-    let mut t = Tables {
-        rays: [[0; 64]; 8],
-        knight: [0; 64],
-        king: [0; 64],
-        pawn: [[0; 64]; 2],
-        keys: [[0; 64]; 12],
-        castle_keys: [0; 16],
-        ep_keys: [0; 8],
-        side_key: 0,
+const fn build_keys() -> Keys {
+    let mut k = Keys {
+        pieces: [[0; 64]; 12],
+        castle: [0; 16],
+        ep: [0; 8],
+        side: 0,
     };
-    let jumps: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     let mut seed = 0xC4E5_5000_0000_0007u64;
     let mut s = 0;
     while s < 64 {
-        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
-        let mut j = 0;
-        while j < 8 {
-            let (df, dr) = jumps[j];
-            if on(f + df, r + dr) {
-                t.knight[s] |= 1u64 << ((r + dr) * 8 + f + df);
-            }
-            let (kf, kr) = DIRS[j];
-            if on(f + kf, r + kr) {
-                t.king[s] |= 1u64 << ((r + kr) * 8 + f + kf);
-            }
-            let (mut x, mut y) = (f + kf, r + kr);
-            while on(x, y) {
-                t.rays[j][s] |= 1u64 << (y * 8 + x);
-                x += kf;
-                y += kr;
-            }
-            j += 1;
-        }
-        let mut d = -1;
-        while d <= 1 {
-            if d != 0 {
-                if on(f + d, r + 1) {
-                    t.pawn[0][s] |= 1u64 << ((r + 1) * 8 + f + d);
-                }
-                if on(f + d, r - 1) {
-                    t.pawn[1][s] |= 1u64 << ((r - 1) * 8 + f + d);
-                }
-            }
-            d += 1;
-        }
         let mut p = 0;
         while p < 12 {
-            t.keys[p][s] = splitmix64(&mut seed);
+            k.pieces[p][s] = splitmix64(&mut seed);
             p += 1;
         }
         s += 1;
     }
-    let mut i = 0;
+    let mut i = 1;
     while i < 16 {
-        t.castle_keys[i] = if i == 0 { 0 } else { splitmix64(&mut seed) };
+        k.castle[i] = splitmix64(&mut seed);
         i += 1;
     }
     let mut i = 0;
     while i < 8 {
-        t.ep_keys[i] = splitmix64(&mut seed);
+        k.ep[i] = splitmix64(&mut seed);
         i += 1;
     }
-    t.side_key = splitmix64(&mut seed);
-    t
+    k.side = splitmix64(&mut seed);
+    k
 }
 
-static T: Tables = build();
+static KEYS: Keys = build_keys();
 
-#[inline(always)]
-fn slide(s: usize, occ: u64, dirs: &[usize; 4]) -> u64 {
-    crate::bits::slider_attacks(&T.rays, s, occ, dirs)
-}
+/// `CASTLE_MASK[s]`: the rights that survive a move from or to `s`.
+const CASTLE_MASK: [u8; 64] = {
+    let mut m = [0xFu8; 64];
+    m[4] = !(WK | WQ) & 0xF;
+    m[0] = !WQ & 0xF;
+    m[7] = !WK & 0xF;
+    m[60] = !(BK | BQ) & 0xF;
+    m[56] = !BQ & 0xF;
+    m[63] = !BK & 0xF;
+    m
+};
 
 /// Move flags (bits 12-15).
-const QUIET: u16 = 0;
-const DOUBLE: u16 = 1;
-const CASTLE: u16 = 2;
-const EN_PASSANT: u16 = 3;
+pub(crate) const QUIET: u16 = 0;
+pub(crate) const DOUBLE: u16 = 1;
+pub(crate) const CASTLE: u16 = 2;
+pub(crate) const EN_PASSANT: u16 = 3;
 /// 4..=7: promotion to N, B, R, Q.
-const PROMO: u16 = 4;
+pub(crate) const PROMO: u16 = 4;
 
 /// A move: `from | to << 6 | flag << 12`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move(pub u16);
 
 impl Move {
-    fn new(from: usize, to: usize, flag: u16) -> Move {
+    #[inline(always)]
+    pub(crate) fn new(from: usize, to: usize, flag: u16) -> Move {
         Move(from as u16 | (to as u16) << 6 | flag << 12)
     }
     pub fn from(self) -> usize {
@@ -147,7 +91,7 @@ impl Move {
     pub fn to(self) -> usize {
         (self.0 >> 6 & 63) as usize
     }
-    fn flag(self) -> u16 {
+    pub(crate) fn flag(self) -> u16 {
         self.0 >> 12
     }
     /// The piece a promotion makes.
@@ -158,19 +102,19 @@ impl Move {
 
 /// Castling rights bits: white king side, white queen side, black king
 /// side, black queen side.
-const WK: u8 = 1;
-const WQ: u8 = 2;
-const BK: u8 = 4;
-const BQ: u8 = 8;
+pub(crate) const WK: u8 = 1;
+pub(crate) const WQ: u8 = 2;
+pub(crate) const BK: u8 = 4;
+pub(crate) const BQ: u8 = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    pieces: [[u64; 6]; 2],
-    colors: [u64; 2],
+    pub(crate) pieces: [[u64; 6]; 2],
+    pub(crate) colors: [u64; 2],
     board: [u8; 64],
-    side: Color,
-    castling: u8,
-    ep: Option<u8>,
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: Option<u8>,
     halfmove: u16,
     fullmove: u16,
     key: u64,
@@ -205,7 +149,7 @@ impl Position {
         self.pieces[c.index()][p] |= bit(s);
         self.colors[c.index()] |= bit(s);
         self.board[s] = Self::piece_code(c, p);
-        self.key ^= T.keys[c.index() * 6 + p][s];
+        self.key ^= KEYS.pieces[c.index() * 6 + p][s];
     }
 
     fn take(&mut self, s: usize) -> (Color, usize) {
@@ -214,7 +158,7 @@ impl Position {
         self.pieces[c.index()][p] ^= bit(s);
         self.colors[c.index()] ^= bit(s);
         self.board[s] = NO_PIECE;
-        self.key ^= T.keys[code][s];
+        self.key ^= KEYS.pieces[code][s];
         (c, p)
     }
 
@@ -224,104 +168,99 @@ impl Position {
 
     /// Whether `s` is attacked by `by`.
     pub fn attacked(&self, s: usize, by: Color) -> bool {
-        let b = by.index();
-        let occ = self.occupied();
-        T.pawn[1 - b][s] & self.pieces[b][PAWN] != 0
-            || T.knight[s] & self.pieces[b][KNIGHT] != 0
-            || T.king[s] & self.pieces[b][KING] != 0
-            || slide(s, occ, &BISHOP_DIRS) & (self.pieces[b][BISHOP] | self.pieces[b][QUEEN]) != 0
-            || slide(s, occ, &ROOK_DIRS) & (self.pieces[b][ROOK] | self.pieces[b][QUEEN]) != 0
+        self.attackers(&SLIDERS, s, by, self.occupied()) != 0
     }
 
-    fn king_square(&self, c: Color) -> usize {
+    /// The pieces of colour `c` and type `p` (`PAWN`..`KING`).
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, p: usize) -> u64 {
+        self.pieces[c.index()][p]
+    }
+
+    /// All pieces of colour `c`.
+    #[inline(always)]
+    pub fn color_set(&self, c: Color) -> u64 {
+        self.colors[c.index()]
+    }
+
+    /// The piece on `s` as (colour, type), if any.
+    #[inline(always)]
+    pub fn piece_at(&self, s: usize) -> Option<(Color, usize)> {
+        let code = self.board[s];
+        (code != NO_PIECE).then(|| {
+            let c = if code < 6 { Color::White } else { Color::Black };
+            (c, code as usize % 6)
+        })
+    }
+
+    /// Plies since the last capture or pawn move (the fifty-move counter).
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    /// Rook-move attacks from `s` over occupancy `occ`.
+    #[inline(always)]
+    pub fn rook_attacks(s: usize, occ: u64) -> u64 {
+        SLIDERS.rook(s, occ)
+    }
+
+    /// Bishop-move attacks from `s` over occupancy `occ`.
+    #[inline(always)]
+    pub fn bishop_attacks(s: usize, occ: u64) -> u64 {
+        SLIDERS.bishop(s, occ)
+    }
+
+    /// Knight attacks from `s`.
+    #[inline(always)]
+    pub fn knight_attacks(s: usize) -> u64 {
+        super::attacks::T.knight[s]
+    }
+
+    /// King attacks from `s`.
+    #[inline(always)]
+    pub fn king_attacks(s: usize) -> u64 {
+        super::attacks::T.king[s]
+    }
+
+    /// Squares a pawn of colour `c` on `s` attacks.
+    #[inline(always)]
+    pub fn pawn_attacks(c: Color, s: usize) -> u64 {
+        super::attacks::T.pawn[c.index()][s]
+    }
+
+    /// Whether `m` captures (en passant included).
+    #[inline(always)]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.board[m.to()] != NO_PIECE || m.flag() == EN_PASSANT
+    }
+
+    /// The type of piece `m` captures (a pawn for en passant).
+    #[inline(always)]
+    pub fn captured(&self, m: Move) -> Option<usize> {
+        if m.flag() == EN_PASSANT {
+            return Some(PAWN);
+        }
+        self.piece_at(m.to()).map(|(_, p)| p)
+    }
+
+    /// Whether the side to move has a piece other than pawns and king (null
+    /// move is unsound in pawn endings: zugzwang).
+    pub fn has_non_pawn_material(&self, c: Color) -> bool {
+        let p = &self.pieces[c.index()];
+        p[KNIGHT] | p[BISHOP] | p[ROOK] | p[QUEEN] != 0
+    }
+
+    /// Passes the turn (null move, search only).
+    pub fn pass(&mut self) {
+        if let Some(ep) = self.ep.take() {
+            self.key ^= KEYS.ep[ep as usize % 8];
+        }
+        self.side = self.side.flip();
+        self.key ^= KEYS.side;
+    }
+
+    pub fn king_square(&self, c: Color) -> usize {
         self.pieces[c.index()][KING].trailing_zeros() as usize
-    }
-
-    fn pseudo(&self, out: &mut MoveList<Move>) {
-        let c = self.side;
-        let us = c.index();
-        let occ = self.occupied();
-        let own = self.colors[us];
-        let enemy = self.colors[1 - us];
-        let targets = !own;
-        for (p, dirs) in [
-            (BISHOP, Some(&BISHOP_DIRS)),
-            (ROOK, Some(&ROOK_DIRS)),
-            (QUEEN, None),
-        ] {
-            for s in Bits(self.pieces[us][p]) {
-                let a = match dirs {
-                    Some(d) => slide(s, occ, d),
-                    None => slide(s, occ, &BISHOP_DIRS) | slide(s, occ, &ROOK_DIRS),
-                };
-                for t in Bits(a & targets) {
-                    out.push(Move::new(s, t, QUIET));
-                }
-            }
-        }
-        for s in Bits(self.pieces[us][KNIGHT]) {
-            for t in Bits(T.knight[s] & targets) {
-                out.push(Move::new(s, t, QUIET));
-            }
-        }
-        let k = self.king_square(c);
-        for t in Bits(T.king[k] & targets) {
-            out.push(Move::new(k, t, QUIET));
-        }
-        // Castling: empty between, king not in, through or into check (the
-        // last is checked with every move after making it).
-        let (ks, qs, home) = if c == Color::White {
-            (WK, WQ, 4)
-        } else {
-            (BK, BQ, 60)
-        };
-        if k == home && !self.attacked(k, c.flip()) {
-            if self.castling & ks != 0
-                && occ & (bit(home + 1) | bit(home + 2)) == 0
-                && !self.attacked(home + 1, c.flip())
-            {
-                out.push(Move::new(k, home + 2, CASTLE));
-            }
-            if self.castling & qs != 0
-                && occ & (bit(home - 1) | bit(home - 2) | bit(home - 3)) == 0
-                && !self.attacked(home - 1, c.flip())
-            {
-                out.push(Move::new(k, home - 2, CASTLE));
-            }
-        }
-        // Pawns.
-        let (step, start_rank, last_rank): (i32, usize, usize) = if c == Color::White {
-            (8, 1, 7)
-        } else {
-            (-8, 6, 0)
-        };
-        for s in Bits(self.pieces[us][PAWN]) {
-            let push = |out: &mut MoveList<Move>, from: usize, to: usize| {
-                if to / 8 == last_rank {
-                    for promo in (PROMO..PROMO + 4).rev() {
-                        out.push(Move::new(from, to, promo));
-                    }
-                } else {
-                    out.push(Move::new(from, to, QUIET));
-                }
-            };
-            let one = (s as i32 + step) as usize;
-            if occ & bit(one) == 0 {
-                push(out, s, one);
-                let two = (one as i32 + step) as usize;
-                if s / 8 == start_rank && occ & bit(two) == 0 {
-                    out.push(Move::new(s, two, DOUBLE));
-                }
-            }
-            for t in Bits(T.pawn[us][s] & enemy) {
-                push(out, s, t);
-            }
-            if let Some(ep) = self.ep {
-                if T.pawn[us][s] & bit(ep as usize) != 0 {
-                    out.push(Move::new(s, ep as usize, EN_PASSANT));
-                }
-            }
-        }
     }
 
     /// Plays a pseudo-legal move (legality is checked by the caller).
@@ -330,7 +269,7 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let mut reset = false;
         if let Some(ep) = self.ep.take() {
-            self.key ^= T.ep_keys[ep as usize % 8];
+            self.key ^= KEYS.ep[ep as usize % 8];
         }
         if self.board[to] != NO_PIECE {
             self.take(to);
@@ -358,43 +297,24 @@ impl Position {
                 self.put(to, c, PAWN);
                 let ep = (from + to) / 2;
                 self.ep = Some(ep as u8);
-                self.key ^= T.ep_keys[ep % 8];
+                self.key ^= KEYS.ep[ep % 8];
             }
             f if f >= PROMO => self.put(to, c, m.promotion().expect("promotion")),
             _ => self.put(to, c, p),
         }
         let old = self.castling;
-        for (sq, right) in [
-            (4, WK | WQ),
-            (0, WQ),
-            (7, WK),
-            (60, BK | BQ),
-            (56, BQ),
-            (63, BK),
-        ] {
-            if from == sq || to == sq {
-                self.castling &= !right;
-            }
-        }
-        self.key ^= T.castle_keys[old as usize] ^ T.castle_keys[self.castling as usize];
+        self.castling &= CASTLE_MASK[from] & CASTLE_MASK[to];
+        self.key ^= KEYS.castle[old as usize] ^ KEYS.castle[self.castling as usize];
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         if c == Color::Black {
             self.fullmove += 1;
         }
         self.side = c.flip();
-        self.key ^= T.side_key;
+        self.key ^= KEYS.side;
     }
 
     fn legal(&self, out: &mut MoveList<Move>) {
-        let mut pseudo = MoveList::new();
-        self.pseudo(&mut pseudo);
-        for &m in &pseudo {
-            let mut q = *self;
-            q.play(m);
-            if !q.attacked(q.king_square(self.side), self.side.flip()) {
-                out.push(m);
-            }
-        }
+        self.generate(out);
     }
 
     /// The key from scratch.
@@ -402,15 +322,15 @@ impl Position {
         let mut k = 0;
         for s in 0..64 {
             if self.board[s] != NO_PIECE {
-                k ^= T.keys[self.board[s] as usize][s];
+                k ^= KEYS.pieces[self.board[s] as usize][s];
             }
         }
-        k ^= T.castle_keys[self.castling as usize];
+        k ^= KEYS.castle[self.castling as usize];
         if let Some(ep) = self.ep {
-            k ^= T.ep_keys[ep as usize % 8];
+            k ^= KEYS.ep[ep as usize % 8];
         }
         if self.side == Color::Black {
-            k ^= T.side_key;
+            k ^= KEYS.side;
         }
         k
     }
@@ -570,7 +490,7 @@ impl Position {
         )
     }
 
-    fn insufficient_material(&self) -> bool {
+    pub fn insufficient_material(&self) -> bool {
         let heavy = |c: usize| self.pieces[c][PAWN] | self.pieces[c][ROOK] | self.pieces[c][QUEEN];
         if heavy(0) | heavy(1) != 0 {
             return false;
@@ -599,6 +519,12 @@ impl Game for Position {
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         self.legal(out);
+    }
+
+    fn count_legal(&self) -> usize {
+        let mut n = super::gen::Counter(0);
+        self.generate(&mut n);
+        n.0
     }
 
     fn is_legal(&self, m: Move) -> bool {
@@ -657,6 +583,50 @@ impl Game for Position {
     }
 }
 
+impl crate::game::Tactical for Position {
+    const HISTORY_SIZE: usize = 64 * 64;
+
+    #[inline]
+    fn is_noisy(&self, m: Move) -> bool {
+        self.is_capture(m) || m.promotion() == Some(QUEEN)
+    }
+
+    #[inline]
+    fn history_index(&self, m: Move) -> usize {
+        (m.0 & 0x0fff) as usize
+    }
+
+    #[inline]
+    fn encode_move(m: Move) -> u32 {
+        // from != to in every move, so the encoding is never 0.
+        m.0 as u32
+    }
+
+    fn null_move_ok(&self) -> bool {
+        self.has_non_pawn_material(self.side) && !self.in_check()
+    }
+
+    fn make_null(&mut self) -> Undo {
+        let undo = *self;
+        self.pass();
+        undo
+    }
+
+    fn unmake_null(&mut self, undo: Undo) {
+        *self = undo;
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove as usize
+    }
+
+    #[inline]
+    fn rule_draw(&self) -> bool {
+        self.halfmove >= 100 || self.insufficient_material()
+    }
+}
+
 impl Notation for Position {
     fn move_to_string(&self, m: Move) -> String {
         let mut s = format!("{}{}", sq_name(m.from()), sq_name(m.to()));
@@ -668,7 +638,15 @@ impl Notation for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
-        let ok = t.len() >= 4
+        // Castling as XBoard and python-chess may write it.
+        let home = if self.side == Color::White { 4 } else { 60 };
+        let t: &str = &match t {
+            "O-O" | "0-0" | "o-o" => format!("{}{}", sq_name(home), sq_name(home + 2)),
+            "O-O-O" | "0-0-0" | "o-o-o" => format!("{}{}", sq_name(home), sq_name(home - 2)),
+            _ => t.to_string(),
+        };
+        let ok = t.is_ascii()
+            && t.len() >= 4
             && t.len() <= 5
             && parse_sq(&t[..2]).is_some()
             && parse_sq(&t[2..4]).is_some()

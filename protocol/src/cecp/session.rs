@@ -223,7 +223,8 @@ impl Session {
     pub(crate) fn new(out: Out, tx: Sender<Event>, config: Config) -> Session {
         let engine = Engine::new(config.hash_mib, config.threads);
         let stop = engine.stop_handle();
-        let variant = Variant::ALL[0];
+        // CECP starts in orthodox chess until told `variant`.
+        let variant = Variant::Chess;
         Session {
             out,
             tx,
@@ -292,7 +293,10 @@ impl Session {
             "protover" => self.features(),
             "new" => {
                 self.abort_search();
-                self.reset(AnyPosition::start(self.map.variant));
+                // CECP: `new` is orthodox chess; XBoard sends `variant`
+                // after it for every other game.
+                self.map = BoardMap::new(Variant::Chess, self.map.rank_base);
+                self.reset(AnyPosition::start(Variant::Chess));
                 self.engine_side = Some(Color::Black);
                 self.sd = None;
                 self.st = None;
@@ -307,7 +311,9 @@ impl Session {
                     self.abort_search();
                     self.map = BoardMap::new(v, self.map.rank_base);
                     self.reset(AnyPosition::start(v));
-                    self.out.line(&self.map.setup_line());
+                    if let Some(setup) = self.map.setup_line() {
+                        self.out.line(&setup);
+                    }
                     for p in self.map.piece_lines() {
                         self.out.line(&p);
                     }
@@ -421,7 +427,7 @@ impl Session {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.cecp_id()).collect();
         self.out.line("feature done=0");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \

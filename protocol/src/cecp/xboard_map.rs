@@ -6,6 +6,9 @@
 //!   XBoard uses our numbers, 1: XBoard's rank = ours + 1).
 //! * Trubix-43's half-offset squares `bc0`/`cd0`/`bc10`/`cd10` are the grid
 //!   cells b0/d0/b10/d10 on the wire, with c0/c10 holes.
+//! * Orthodox chess (`normal`) needs no mapping: XBoard's squares, moves
+//!   and FENs are ours, and XBoard knows the game (no `setup` or `piece`
+//!   lines), so it can test legality itself.
 //! * Piece images: the woozan goes to the Wazir slot, never the Pawn slot
 //!   (XBoard applies pawn rules to that slot); the fleurbic to the Alfil
 //!   (Elephant), the crowned knight to the Man (Commoner), the squire to the
@@ -46,8 +49,25 @@ impl BoardMap {
         BoardMap { variant, rank_base }
     }
 
+    /// Whether XBoard's text is ours unchanged (its own notation on the wire).
+    fn identity(&self) -> bool {
+        matches!(self.variant, Variant::RealityCheck | Variant::Chess)
+    }
+
+    /// Files and ranks of the grid XBoard shows.
+    fn grid(&self) -> (usize, usize) {
+        if self.variant == Variant::Chess {
+            (8, 8)
+        } else {
+            (5, 11)
+        }
+    }
+
     /// Our square name -> XBoard's.
     pub fn square_out(&self, ours: &str) -> String {
+        if self.identity() {
+            return ours.to_string();
+        }
         let split = ours
             .find(|c: char| c.is_ascii_digit())
             .unwrap_or(ours.len());
@@ -63,6 +83,11 @@ impl BoardMap {
 
     /// XBoard's square name -> ours (None if it is not a square of ours).
     pub fn square_in(&self, xb: &str) -> Option<String> {
+        if self.variant == Variant::Chess {
+            let b = xb.as_bytes();
+            let ok = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
+            return ok.then(|| xb.to_string());
+        }
         let split = xb.find(|c: char| c.is_ascii_digit())?;
         let (file, digits) = xb.split_at(split);
         if !matches!(file, "a" | "b" | "c" | "d" | "e")
@@ -87,7 +112,7 @@ impl BoardMap {
 
     /// Our move text -> XBoard's.
     pub fn move_out(&self, ours: &str) -> String {
-        if self.variant == Variant::RealityCheck {
+        if self.identity() {
             // Its own notation on the wire (drops, flips, decisions).
             return ours.to_string();
         }
@@ -99,7 +124,7 @@ impl BoardMap {
 
     /// XBoard's move text -> ours, or a reason.
     pub fn move_in(&self, xb: &str) -> Result<String, String> {
-        if self.variant == Variant::RealityCheck {
+        if self.identity() {
             return Ok(xb.to_string());
         }
         let (a, b, rest) =
@@ -113,9 +138,11 @@ impl BoardMap {
         Ok(format!("{from}{to}{rest}"))
     }
 
-    /// The `setup` line sent in answer to `variant`.
-    pub fn setup_line(&self) -> String {
+    /// The `setup` line sent in answer to `variant` (none for chess, which
+    /// XBoard knows).
+    pub fn setup_line(&self) -> Option<String> {
         let (table, fen_board) = match self.variant {
+            Variant::Chess => return None,
             Variant::Trubix => (
                 ".N..Q.F..WK.n..q.f..wk",
                 "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K**",
@@ -126,13 +153,18 @@ impl BoardMap {
             ),
             Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
         };
-        format!("setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1")
+        Some(format!(
+            "setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1"
+        ))
     }
 
     /// One `piece` line per piece (XBetza), for XBoard's SAN and PGN. The
     /// woozan's square-specific links cannot be expressed; XBoard runs with
     /// legality testing off for these games.
     pub fn piece_lines(&self) -> Vec<String> {
+        if self.variant == Variant::Chess {
+            return Vec::new();
+        }
         let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
         match self.variant {
             Variant::Trubix => v.push("piece N& N"),
@@ -140,7 +172,7 @@ impl BoardMap {
                 v.push("piece C& KN");
                 v.push("piece S& RF");
             }
-            Variant::RealityCheck => {}
+            Variant::RealityCheck | Variant::Chess => {}
         }
         v.into_iter().map(String::from).collect()
     }
@@ -152,7 +184,7 @@ impl BoardMap {
     /// back has none, which inference from the board would get wrong).
     pub fn fen_out(&self, pos: &AnyPosition) -> String {
         let fen = pos.fen();
-        if self.variant == Variant::RealityCheck {
+        if self.identity() {
             // XBoard cannot show hidden faces; PGN keeps our full FEN.
             return fen;
         }
@@ -164,7 +196,7 @@ impl BoardMap {
     /// a castling field of file letters (our own notation) is taken as it
     /// is; otherwise every woozan on its home square counts as unmoved.
     pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
-        if self.variant == Variant::RealityCheck {
+        if self.identity() {
             return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
         }
         let f: Vec<&str> = xb.split_whitespace().collect();
@@ -205,14 +237,16 @@ impl BoardMap {
     /// colour FEN (Y move, R capture, M optional promotion, B forced).
     pub fn highlight(&self, pos: &AnyPosition, xb_square: &str) -> Option<String> {
         let from = self.square_in(xb_square)?;
-        let mut marks = [['.'; 5]; 11];
+        let (files, ranks) = self.grid();
+        let mut marks = vec![vec!['.'; files]; ranks];
         for d in pos.move_details() {
             if d.from != from {
                 continue;
             }
             let to = self.square_out(&d.to);
             let file = (to.as_bytes()[0] - b'a') as usize;
-            let rank = to[1..].parse::<u32>().ok()?.checked_sub(self.rank_base)? as usize;
+            let base = if self.identity() { 1 } else { self.rank_base };
+            let rank = to[1..].parse::<u32>().ok()?.checked_sub(base)? as usize;
             let same_to = |m: &movegen::MoveDetail| m.from == d.from && m.to == d.to;
             let details = pos.move_details();
             let plain_exists = details.iter().any(|m| same_to(m) && m.promotion.is_none());
@@ -227,7 +261,7 @@ impl BoardMap {
             } else {
                 'Y'
             };
-            let cell = &mut marks[10 - rank.min(10)][file.min(4)];
+            let cell = &mut marks[ranks - 1 - rank.min(ranks - 1)][file.min(files - 1)];
             // A forced/optional promotion mark wins over a plain one.
             if *cell == '.' || matches!(mark, 'M' | 'B') {
                 *cell = mark;

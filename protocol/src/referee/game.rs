@@ -135,6 +135,7 @@ pub fn play_game(
     variant: Variant,
     start: &AnyPosition,
     opening_is_start: bool,
+    opening_moves: &[String],
     tcs: [TimeControl; 2],
 ) -> GameRecord {
     let map = BoardMap::new(variant, 0);
@@ -151,17 +152,37 @@ pub fn play_game(
         broken: [false; 2],
     };
     let mut pos = start.clone();
+    // An opening reached by moves is part of the game for repetition: the
+    // engines that were sent those moves count its positions too.
     let mut history: Vec<u64> = Vec::new();
+    if !opening_moves.is_empty() {
+        let mut p = AnyPosition::start(variant);
+        for m in opening_moves {
+            history.push(p.key());
+            if p.play(m).is_err() {
+                break;
+            }
+        }
+    }
 
     // Setup: both engines in force mode on the start position.
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
         e.send("new");
-        e.send(&format!("variant {}", variant.id()));
+        // `new` is orthodox chess; other games are named after it.
+        if variant != Variant::Chess {
+            e.send(&format!("variant {}", variant.cecp_id()));
+        }
         e.send("force");
         if !opening_is_start {
             let view = FullView { pos: start, map };
-            e.send(&format!("setboard {}", view.setboard_for(side)));
+            if e.features.setboard || opening_moves.is_empty() {
+                e.send(&format!("setboard {}", view.setboard_for(side)));
+            } else {
+                for m in opening_moves {
+                    e.send_move(&view.move_for(m, side));
+                }
+            }
         }
         send_time_control(e, tcs[i]);
         e.send("post");
@@ -291,7 +312,11 @@ pub(crate) fn take_turn(
         TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
         TimeControl::Depth(_) => Duration::from_secs(120),
     };
-    let (reply, move_depth, crashed) = await_move(eng, side, asked + budget);
+    // Before an engine's first move of a game, a claim can only be a late
+    // line about its previous game (GNU Chess answers `ping` before its
+    // search thread has printed everything), so it is ignored then.
+    let first_turn = rec.moves.len() <= 1;
+    let (reply, move_depth, crashed) = await_move(eng, side, asked + budget, first_turn);
     rec.broken[i] |= crashed;
     let spent = asked.elapsed();
     if move_depth > 0 {
@@ -319,6 +344,7 @@ pub(crate) fn await_move(
     eng: &mut EngineProc,
     side: Color,
     deadline: Instant,
+    first_turn: bool,
 ) -> (Result<String, String>, u64, bool) {
     let mut move_depth = 0u64;
     let mut crashed = false;
@@ -333,11 +359,19 @@ pub(crate) fn await_move(
             }
             Ok(line) => {
                 let line = line.trim().to_string();
-                if let Some(m) = line.strip_prefix("move ") {
+                // `move X`; GNU Chess 6 says `My move is : X` (XBoard
+                // accepts that older form too).
+                if let Some(m) = line
+                    .strip_prefix("move ")
+                    .or_else(|| line.strip_prefix("My move is : "))
+                {
                     break Ok(m.trim().to_string());
                 }
                 if line == "resign" {
                     break Err(format!("{} resigns", side.name()));
+                }
+                if claim(&line).is_some() && first_turn {
+                    continue;
                 }
                 if claim(&line).is_some() {
                     // The referee ends every game that is over before

@@ -89,22 +89,24 @@ impl Rng {
     }
 }
 
-/// The start position of opening `index`, and whether it is the variant's
-/// own start position.
-fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool), String> {
+/// The start position of opening `index`, whether it is the variant's own
+/// start position, and the moves that reach it from there (empty for a FEN
+/// opening): engines without `setboard` (Fairy-Max) are sent the moves.
+fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool, Vec<String>), String> {
     match &cfg.openings {
         Openings::List(lines) => {
             let line = &lines[index % lines.len()];
             if line.contains('/') {
                 let pos = AnyPosition::from_fen(cfg.variant, line)
                     .map_err(|e| format!("opening '{line}': {e}"))?;
-                Ok((pos, false))
+                Ok((pos, false, Vec::new()))
             } else {
                 let mut pos = AnyPosition::start(cfg.variant);
                 for m in line.split_whitespace() {
                     pos.play(m).map_err(|e| format!("opening '{line}': {e}"))?;
                 }
-                Ok((pos, line.trim().is_empty()))
+                let moves = line.split_whitespace().map(String::from).collect();
+                Ok((pos, line.trim().is_empty(), moves))
             }
         }
         // Reality Check: the opening is the pair of secret setups, drawn at
@@ -117,15 +119,17 @@ fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool), Strin
             Ok((
                 AnyPosition::RealityCheck(RcPosition::from_setups(&w, &b)),
                 false,
+                Vec::new(),
             ))
         }
-        Openings::RandomPlies(0) => Ok((AnyPosition::start(cfg.variant), true)),
+        Openings::RandomPlies(0) => Ok((AnyPosition::start(cfg.variant), true, Vec::new())),
         Openings::RandomPlies(n) => {
             let mut rng = Rng(cfg.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
             // Retry until the random plies leave a game that is not over.
             for _ in 0..100 {
                 let mut pos = AnyPosition::start(cfg.variant);
                 let mut ok = true;
+                let mut played = Vec::new();
                 for _ in 0..*n {
                     let moves = pos.legal_move_strings();
                     if moves.is_empty() {
@@ -134,9 +138,10 @@ fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool), Strin
                     }
                     let m = &moves[(rng.next() % moves.len() as u64) as usize];
                     pos.play(m).expect("a generated move is legal");
+                    played.push(m.clone());
                 }
                 if ok && pos.outcome(&[]).is_none() {
-                    return Ok((pos, false));
+                    return Ok((pos, false, played));
                 }
             }
             Err("no playable random opening found".into())
@@ -198,7 +203,7 @@ pub fn run_match(
             return Err(CliError("the openings file has no openings".into()));
         }
         for i in 0..l.len() {
-            let (pos, _) = opening(cfg, i).map_err(CliError)?;
+            let (pos, _, _) = opening(cfg, i).map_err(CliError)?;
             if let AnyPosition::RealityCheck(p) = &pos {
                 if Setup::of(p, Color::White).is_none() || Setup::of(p, Color::Black).is_none() {
                     return Err(CliError(format!(
@@ -215,7 +220,11 @@ pub fn run_match(
     for e in &cfg.engines {
         let p = EngineProc::start(&e.name, &e.command).map_err(CliError)?;
         if !p.features.variants.is_empty()
-            && !p.features.variants.iter().any(|v| v == cfg.variant.id())
+            && !p
+                .features
+                .variants
+                .iter()
+                .any(|v| v == cfg.variant.cecp_id())
         {
             return Err(CliError(format!(
                 "engine {} does not play {} (it offers: {})",
@@ -279,7 +288,7 @@ pub fn run_match(
                         break;
                     }
                     let job = &jobs[j];
-                    let (start, is_start) = match opening(cfg, job.opening) {
+                    let (start, is_start, opening_moves) = match opening(cfg, job.opening) {
                         Ok(o) => o,
                         Err(e) => {
                             errors.lock().unwrap().push(e);
@@ -330,7 +339,7 @@ pub fn run_match(
                                 ),
                             }
                         }
-                        _ => play_game([w, b], cfg.variant, &start, is_start, tcs),
+                        _ => play_game([w, b], cfg.variant, &start, is_start, &opening_moves, tcs),
                     };
                     // A crashed or hung engine is replaced for the next game.
                     for (i, &k) in [job.white, job.black].iter().enumerate() {
