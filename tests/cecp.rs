@@ -709,3 +709,49 @@ fn reality_check_is_played_over_the_hidden_information_extension() {
     e.send("quit");
     let _ = e.child.0.wait();
 }
+
+#[test]
+fn orthodox_chess_is_the_default_and_plays_by_the_rules() {
+    let _serial = serial();
+    // `new` is chess (no setup lines: XBoard knows the game). Fool's mate in
+    // force mode, O-O written the way some clients send it, an illegal move
+    // answered and ignored, then the engine answers a move with a legal one.
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "new",
+            "force",
+            "usermove f2f3",
+            "usermove e7e5",
+            "usermove g2g4",
+            "usermove e2e4",
+            "usermove d8h4",
+            "ping 1",
+            "new",
+            "force",
+            "setboard r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "usermove O-O",
+            "usermove e8c8",
+            "usermove g1g2",
+            "ping 2",
+            "new",
+            "variant normal",
+            "sd 3",
+            "usermove e2e4",
+            "#wait move",
+            "ping 3",
+        ],
+    );
+    assert_eq!(out[0], "Illegal move (not a legal move here): e2e4");
+    assert_eq!(out[1], "0-1 {Black mates}");
+    assert_eq!(out[2], "pong 1");
+    assert_eq!(out[3], "pong 2");
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("the engine moved");
+    let pos = replay(Variant::Chess, None, &["e2e4".into(), reply.into()]);
+    assert_eq!(pos.side_to_move(), movegen::Color::White);
+    assert_eq!(out.last().unwrap(), "pong 3");
+}

@@ -185,6 +185,85 @@ fn variants_lists_both_games() {
     let out = stdout(&o);
     assert!(out.lines().any(|l| l.starts_with("trubix ")));
     assert!(out.lines().any(|l| l.starts_with("trubix43 ")));
+    assert!(out.lines().any(|l| l.starts_with("chess ")));
+}
+
+#[test]
+fn orthodox_chess_from_the_command_line() {
+    // Perft: the published numbers; castling and en passant after moves.
+    for (args, n) in [
+        (vec!["--depth", "3"], "8902"),
+        (
+            vec![
+                "--depth",
+                "2",
+                "--fen",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            ],
+            "2039",
+        ),
+        (vec!["--depth", "1", "--moves", "e2e4 a7a6 e4e5 d7d5"], "31"),
+    ] {
+        let mut a = vec!["perft", "--variant", "chess"];
+        a.extend(args);
+        let o = curio(&a);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), format!("Nodes searched: {n}\n"), "{a:?}");
+    }
+    // A back-rank mate in one is found and announced.
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 w - - 0 1",
+        "--depth",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("score mate 1"), "{out}");
+    assert_eq!(out.lines().last().unwrap(), "bestmove b1b8");
+    // A game in the terminal: the 8x8 diagram, the engine's reply, and an
+    // illegal move refused without losing the game.
+    let (out, code) = play_session(
+        &["play", "--variant", "chess", "--level", "1"],
+        "e2e5\ne2e4\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Curio plays Chess"), "{out}");
+    assert!(out.contains("a   b   c   d   e   f   g   h"), "{out}");
+    assert!(out.contains("e2e5"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Curio plays ") && l.contains("(eval")),
+        "{out}"
+    );
+    // Bad chess input: one line, status 2.
+    assert_user_error(
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--depth",
+            "2",
+            "--moves",
+            "e2e5",
+        ],
+        "e2e5",
+    );
+    assert_user_error(
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--depth",
+            "2",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
+        "king",
+    );
 }
 
 #[test]
@@ -285,9 +364,10 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     assert!(nodes > 1000);
     assert_eq!(
         a.lines().count(),
-        19,
-        "14 alpha-beta positions, 4 Reality Check positions and the signature"
+        27,
+        "14 Trubix positions, 4 Reality Check positions, 8 chess positions and the signature"
     );
+    assert_eq!(a.lines().filter(|l| l.starts_with("chess ")).count(), 8);
     let b = run();
     let sig = |s: &str| {
         s.lines()
@@ -302,7 +382,7 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     // The per-position lines (nodes, score, move) repeat exactly too.
     let strip = |s: &str| {
         s.lines()
-            .take(14)
+            .filter(|l| !l.starts_with("realitycheck") && !l.starts_with("Bench:"))
             .map(|l| l.to_string())
             .collect::<Vec<_>>()
     };

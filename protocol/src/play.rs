@@ -43,9 +43,15 @@ pub fn diagram(pos: &AnyPosition) -> String {
         .split('/')
         .collect();
     let t43 = pos.variant() == Variant::Trubix43;
+    // Chess ranks are numbered 1-8 from White's side; Trubix ranks 0-10.
+    let (files, top) = if pos.variant() == Variant::Chess {
+        (8, 8)
+    } else {
+        (5, 10)
+    };
     let mut out = String::new();
     for (i, row) in rows.iter().enumerate() {
-        let rank = 10 - i;
+        let rank = top - i;
         let mut cells: Vec<Option<char>> = Vec::new(); // None = hole
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
@@ -58,7 +64,7 @@ pub fn diagram(pos: &AnyPosition) -> String {
                 cells.push(Some(ch));
             }
         }
-        let mut line = vec![b' '; 26];
+        let mut line = vec![b' '; 6 + 4 * files];
         for (f, c) in cells.iter().enumerate() {
             if let Some(c) = c {
                 // File f at column 4 + 4f; bc/cd half a file inwards.
@@ -77,7 +83,10 @@ pub fn diagram(pos: &AnyPosition) -> String {
         }
         out.push('\n');
     }
-    out.push_str("       a   b   c   d   e\n");
+    let letters: Vec<String> = (b'a'..b'a' + files as u8)
+        .map(|c| (c as char).to_string())
+        .collect();
+    out.push_str(&format!("       {}\n", letters.join("   ")));
     out
 }
 
@@ -120,7 +129,12 @@ pub fn play(
             .nth(level.clamp(1, 8) as usize - 1)
             .unwrap_or("")
     )?;
-    writeln!(out, "Type a move like c3c4, or 'help'.\n")?;
+    let example = if variant == Variant::Chess {
+        "e2e4"
+    } else {
+        "c3c4"
+    };
+    writeln!(out, "Type a move like {example}, or 'help'.\n")?;
     writeln!(out, "{}", diagram(positions.last().unwrap()))?;
     loop {
         let pos = positions.last().unwrap().clone();

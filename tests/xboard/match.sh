@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test with the real XBoard: a headless engine-vs-engine match of
-# Curio against Curio, 2 games each of trubix and trubix43, under Xvfb.
+# Curio against Curio, 2 games each of trubix, trubix43 and orthodox chess
+# (XBoard's `normal`, with XBoard's own legality testing, mate and claim
+# checks on), under Xvfb.
 # Fails unless every game ends with a result by our rules, XBoard's debug
 # log shows no illegal move, forfeit or protocol error, and the PGN holds
 # the games.
@@ -21,16 +23,25 @@ mkdir -p "$XBT/home"
 echo "xboard match: working in $XBT"
 fail() { echo "xboard match FAILED: $*" >&2; exit 1; }
 
-for variant in trubix trubix43; do
+for variant in ${VARIANTS:-trubix trubix43 normal}; do
+  if [ "$variant" = normal ]; then
+    # XBoard knows chess: let it check every move and every claim.
+    rules=(-testLegality true -testClaims true -checkMates true -materialDraws true -ruleMoves 51 -repeatsToDraw 3)
+    ending='\} (1-0|0-1|1/2-1/2)'
+  else
+    rules=(-rankOffset 1 -testLegality false -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0)
+    # Every game ends with a reason our engine gives (checkmate, stalemate,
+    # repetition, 100-ply rule, bare kings), as the engine announced it.
+    ending='\{(White mates|Black mates|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
+  fi
   pgn="$XBT/$variant.pgn"
   debug="$XBT/$variant.debug"
   log="$XBT/$variant.log"
   HOME="$XBT/home" timeout 900 xvfb-run -a -s "-screen 0 1280x1024x24" "$XBOARD" \
     -fcp "$BIN xboard" -fd "$XBT" -scp "$BIN xboard" -sd "$XBT" \
-    -variant "$variant" -rankOffset 1 -mg "$GAMES" -tc 0:10 -inc 0.1 -matchPause 500 \
-    -testLegality false -sgf "$pgn" -debug -nameOfDebugFile "$debug" \
+    -variant "$variant" -mg "$GAMES" -tc 0:10 -inc 0.1 -matchPause 500 \
+    "${rules[@]}" -sgf "$pgn" -debug -nameOfDebugFile "$debug" \
     -saveSettingsOnExit false -startupMessage "" -soundProgram "" -popupExitMessage false \
-    -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0 \
     -autoCallFlag true -size 49 >"$log" 2>&1 || fail "$variant: xboard exited with $? (see $log)"
   cat "$log"
   grep -q "final score" "$log" || fail "$variant: no final score from xboard"
@@ -41,10 +52,10 @@ for variant in trubix trubix43; do
   results=$(grep -c '^\[Result "' "$pgn" || true)
   [ "$results" = "$GAMES" ] || fail "$variant: PGN holds $results games, expected $GAMES"
   if grep -q '^\[Result "\*"\]' "$pgn"; then fail "$variant: unfinished game in the PGN"; fi
-  grep -q "\[Variant \"$variant\"\]" "$pgn" || fail "$variant: PGN has no Variant tag"
-  # Every game ends with a reason our engine gives (checkmate, stalemate,
-  # repetition, 100-ply rule, bare kings), as the engine announced it.
-  reasons=$(grep -cE '\{(White mates|Black mates|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)' "$pgn" || true)
+  if [ "$variant" != normal ]; then
+    grep -q "\[Variant \"$variant\"\]" "$pgn" || fail "$variant: PGN has no Variant tag"
+  fi
+  reasons=$(grep -cE "$ending" "$pgn" || true)
   [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }
   if grep -iE "illegal move|forfeit|Error \(|unknown command|did not send setup|false .* claim" "$debug" >&2; then
     fail "$variant: protocol trouble in $debug"

@@ -152,18 +152,10 @@ pub fn play_game(
         broken: [false; 2],
     };
     let mut pos = start.clone();
-    // An opening reached by moves is part of the game for repetition: the
-    // engines that were sent those moves count its positions too.
+    // The game starts at the opening position (its FEN is in the PGN):
+    // opening plies do not count for repetition, also for an engine that
+    // was sent them as moves.
     let mut history: Vec<u64> = Vec::new();
-    if !opening_moves.is_empty() {
-        let mut p = AnyPosition::start(variant);
-        for m in opening_moves {
-            history.push(p.key());
-            if p.play(m).is_err() {
-                break;
-            }
-        }
-    }
 
     // Setup: both engines in force mode on the start position.
     for (i, e) in eng.iter_mut().enumerate() {

@@ -1,0 +1,30 @@
+//! A real third-party client drives Curio: python-chess (`chess.engine`,
+//! from PyPI) plays a complete game of orthodox chess against Curio over
+//! CECP, checking every move against its own rules
+//! (`tests/engines/python_chess_game.py`). Needs `pip install chess`; the
+//! README's setup and `.ci/run` install it.
+
+use std::process::Command;
+
+#[test]
+fn python_chess_plays_a_whole_game_against_curio() {
+    let script = format!(
+        "{}/tests/engines/python_chess_game.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_curio"))
+        .output()
+        .expect("python3 must be installed");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    // e.g. "result 1-0 by CHECKMATE after 87 plies"
+    let line = stdout.lines().last().unwrap_or("");
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 7, "{line}");
+    assert!(["1-0", "0-1", "1/2-1/2"].contains(&words[1]), "{line}");
+    let plies: usize = words[5].parse().unwrap();
+    assert!(plies > 0, "{line}");
+}
