@@ -80,10 +80,12 @@ fn replay(pgn: &str, variant: Variant, expected_games: usize) {
 #[test]
 fn curio_against_curio_in_both_games_with_pgn() {
     let _serial = serial();
-    for (variant, v) in [
-        ("trubix", Variant::Trubix),
-        ("trubix43", Variant::Trubix43),
-        ("chess", Variant::Chess),
+    // Chess games run longer (more plies on a low clock): a larger clock
+    // keeps them off the flag on a loaded machine.
+    for (variant, v, tc, deep_tc) in [
+        ("trubix", Variant::Trubix, "0.2+0.02", "deep=0.8+0.08"),
+        ("trubix43", Variant::Trubix43, "0.2+0.02", "deep=0.8+0.08"),
+        ("chess", Variant::Chess, "0.5+0.05", "deep=2+0.2"),
     ] {
         let pgn = tmp(&format!("{variant}.pgn"));
         // Time odds: "deep" gets four times the clock.
@@ -98,9 +100,9 @@ fn curio_against_curio_in_both_games_with_pgn() {
             "--games",
             "4",
             "--tc",
-            "0.2+0.02",
+            tc,
             "--engine-tc",
-            "deep=0.8+0.08",
+            deep_tc,
             "--concurrency",
             "2",
             "--pgn",

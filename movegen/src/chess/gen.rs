@@ -108,7 +108,7 @@ impl Position {
             }
         }
         out.moves(k, steps);
-        if checkers & (checkers - 1) != 0 {
+        if checkers & checkers.wrapping_sub(1) != 0 {
             return; // double check
         }
         let check_mask = if checkers != 0 {

@@ -304,9 +304,10 @@ pub(crate) fn take_turn(
         TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
         TimeControl::Depth(_) => Duration::from_secs(120),
     };
-    // Before an engine's first move of a game, a claim can only be a late
+    // Before an engine's first move of a game, a claim is most likely a late
     // line about its previous game (GNU Chess answers `ping` before its
-    // search thread has printed everything), so it is ignored then.
+    // search thread has printed everything): it is held, and stands as a
+    // false claim only if no move follows in time.
     let first_turn = rec.moves.len() <= 1;
     let (reply, move_depth, crashed) = await_move(eng, side, asked + budget, first_turn);
     rec.broken[i] |= crashed;
@@ -340,10 +341,15 @@ pub(crate) fn await_move(
 ) -> (Result<String, String>, u64, bool) {
     let mut move_depth = 0u64;
     let mut crashed = false;
+    // A claim held back on the first turn: it stands if no move follows.
+    let mut held_claim: Option<String> = None;
     let reply = loop {
         match eng.recv(deadline) {
             Err(Failure::Timeout) => {
-                break Err(format!("{} did not move in time (no reply)", side.name()))
+                if let Some(line) = held_claim {
+                    break Err(format!("{} made a false claim: {line}", side.name()));
+                }
+                break Err(format!("{} did not move in time (no reply)", side.name()));
             }
             Err(Failure::Exited) => {
                 crashed = true;
@@ -362,7 +368,8 @@ pub(crate) fn await_move(
                 if line == "resign" {
                     break Err(format!("{} resigns", side.name()));
                 }
-                if claim(&line).is_some() && first_turn {
+                if claim(&line).is_some() && first_turn && held_claim.is_none() {
+                    held_claim = Some(line);
                     continue;
                 }
                 if claim(&line).is_some() {
