@@ -460,3 +460,35 @@ fn real_chess_engines_play_curio() {
         replay(&pgn, Variant::Chess, 2);
     }
 }
+
+/// Lines an engine leaves over from its previous game (a `resign` or a draw
+/// claim arriving before its first move of the next game, as GNU Chess 6
+/// does) do not decide the new game when a move follows them.
+#[test]
+fn late_lines_from_the_previous_game_are_not_a_resignation() {
+    let _serial = serial();
+    let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
+    let pgn = tmp("stale.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        &format!("stale=python3 {script} stale 0 -- {}", curio()),
+        "--engine",
+        &format!("plain={}", curio()),
+        "--games",
+        "2",
+        "--depth",
+        "3",
+        "--pgn",
+        &pgn,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 games of chess played"), "{out}");
+    assert!(
+        !out.contains("resigns") && !out.contains("false claim"),
+        "{out}"
+    );
+    replay(&pgn, Variant::Chess, 2);
+}

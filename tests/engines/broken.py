@@ -9,6 +9,9 @@ and misbehaves when the real engine is about to send its Nth move:
   hang     goes silent forever (still reads its input)
   claim    claims '1-0 {I say so}' instead of moving
   garbage  prints noise, then 'move %%garbage%%'
+  stale    not broken: before its first move of every game it prints the
+           late 'resign' and draw claim GNU Chess 6 sometimes leaves over
+           from the previous game, then moves normally (N is ignored)
 
 Usage: broken.py MODE N -- COMMAND...
 """
@@ -20,10 +23,13 @@ mode, after = sys.argv[1], int(sys.argv[2])
 cmd = sys.argv[sys.argv.index("--") + 1:]
 proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 hung = threading.Event()
+fresh_game = threading.Event()
 
 
 def feed():
     for line in sys.stdin:
+        if line.strip() == "new":
+            fresh_game.set()
         try:
             proc.stdin.write(line)
             proc.stdin.flush()
@@ -41,7 +47,11 @@ moves = 0
 for line in proc.stdout:
     if hung.is_set():
         continue
-    if line.startswith("move "):
+    if line.startswith("move ") and mode == "stale":
+        if fresh_game.is_set():
+            fresh_game.clear()
+            sys.stdout.write("resign\n1/2-1/2 {Draw by repetition}\n")
+    elif line.startswith("move "):
         moves += 1
         if moves >= after:
             if mode == "illegal":

@@ -304,10 +304,11 @@ pub(crate) fn take_turn(
         TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
         TimeControl::Depth(_) => Duration::from_secs(120),
     };
-    // Before an engine's first move of a game, a claim is most likely a late
-    // line about its previous game (GNU Chess answers `ping` before its
-    // search thread has printed everything): it is held, and stands as a
-    // false claim only if no move follows in time.
+    // Before an engine's first move of a game, a claim or `resign` is most
+    // likely a late line about its previous game (GNU Chess answers `ping`
+    // before its search thread has printed everything; seen in a 200-game
+    // match): it is held, and stands (false claim, resignation) only if no
+    // move follows in time.
     let first_turn = rec.moves.len() <= 1;
     let (reply, move_depth, crashed) = await_move(eng, side, asked + budget, first_turn);
     rec.broken[i] |= crashed;
@@ -341,13 +342,18 @@ pub(crate) fn await_move(
 ) -> (Result<String, String>, u64, bool) {
     let mut move_depth = 0u64;
     let mut crashed = false;
-    // A claim held back on the first turn: it stands if no move follows.
-    let mut held_claim: Option<String> = None;
+    // A claim or resignation held back on the first turn: it stands if no
+    // move follows.
+    let mut held: Option<String> = None;
     let reply = loop {
         match eng.recv(deadline) {
             Err(Failure::Timeout) => {
-                if let Some(line) = held_claim {
-                    break Err(format!("{} made a false claim: {line}", side.name()));
+                match held {
+                    Some(line) if line == "resign" => {
+                        break Err(format!("{} resigns", side.name()))
+                    }
+                    Some(line) => break Err(format!("{} made a false claim: {line}", side.name())),
+                    None => {}
                 }
                 break Err(format!("{} did not move in time (no reply)", side.name()));
             }
@@ -365,12 +371,12 @@ pub(crate) fn await_move(
                 {
                     break Ok(m.trim().to_string());
                 }
+                if (line == "resign" || claim(&line).is_some()) && first_turn {
+                    held.get_or_insert(line);
+                    continue;
+                }
                 if line == "resign" {
                     break Err(format!("{} resigns", side.name()));
-                }
-                if claim(&line).is_some() && first_turn && held_claim.is_none() {
-                    held_claim = Some(line);
-                    continue;
                 }
                 if claim(&line).is_some() {
                     // The referee ends every game that is over before
