@@ -303,23 +303,8 @@ mod tests {
     /// The colour-mirrored FEN (ranks reversed, cases swapped, side flipped).
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
         let side = if f[1] == "w" { "b" } else { "w" };
-        format!("{} {side} - - 0 1", board.join("/"))
+        format!("{} {side} - - 0 1", crate::test_util::mirror_board(f[0]))
     }
 
     #[test]

@@ -27,3 +27,31 @@ pub trait Evaluator: Tactical {
     /// upper bound of what the move wins, for delta pruning.
     fn capture_gain(&self, m: Self::Move) -> Score;
 }
+
+/// Test helpers shared by the evaluation modules.
+#[cfg(test)]
+pub(crate) mod test_util {
+    /// Swaps the case of every letter: White's pieces become Black's.
+    pub fn swap_case(s: &str) -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    }
+
+    /// The FEN board field seen from the other side: ranks in reverse
+    /// order, colours swapped.
+    pub fn mirror_board(board: &str) -> String {
+        board
+            .split('/')
+            .rev()
+            .map(swap_case)
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}

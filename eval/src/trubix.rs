@@ -264,37 +264,11 @@ mod tests {
     }
 
     fn mirror_fen(fen: &str) -> String {
+        use crate::test_util::{mirror_board, swap_case};
         let mut parts = fen.split_whitespace();
-        let board: Vec<String> = parts
-            .next()
-            .unwrap()
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let board = mirror_board(parts.next().unwrap());
         let side = if parts.next() == Some("w") { "b" } else { "w" };
-        let unmoved: String = parts
-            .next()
-            .unwrap()
-            .chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect();
+        let unmoved = swap_case(parts.next().unwrap());
         let mut u: Vec<char> = unmoved.chars().collect();
         u.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
         let u: String = if u.is_empty() || u == ['-'] {
@@ -302,7 +276,7 @@ mod tests {
         } else {
             u.into_iter().collect()
         };
-        format!("{} {} {} 0 1", board.join("/"), side, u)
+        format!("{board} {side} {u} 0 1")
     }
 
     #[test]
