@@ -143,29 +143,31 @@ impl Engine {
         let stop = &finished;
         let contempt = self.contempt;
         let helpers = self.threads - 1;
-        let main_result = std::thread::scope(|scope| {
-            for id in 1..=helpers {
-                let mut pos = root.clone();
-                let nodes = &nodes;
-                // Helpers have no limits of their own: the main thread stops
-                // them through the shared flag.
-                let helper_limits = Limits {
-                    depth: limits.depth,
-                    infinite: true,
-                    ..Limits::default()
-                };
-                scope.spawn(move || {
-                    let shared = Shared {
-                        tt,
-                        stop,
-                        abort,
-                        nodes,
+        let mut results = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..=helpers)
+                .map(|id| {
+                    let mut pos = root.clone();
+                    let nodes = &nodes;
+                    // Helpers have no limits of their own: the main thread
+                    // stops them through the shared flag.
+                    let helper_limits = Limits {
+                        depth: limits.depth,
+                        infinite: true,
+                        ..Limits::default()
                     };
-                    let mut t: Thread<G> =
-                        Thread::new(shared, id, helper_limits, history, start, contempt);
-                    t.run(&mut pos, 1, &options.exclude, None);
-                });
-            }
+                    scope.spawn(move || {
+                        let shared = Shared {
+                            tt,
+                            stop,
+                            abort,
+                            nodes,
+                        };
+                        let mut t: Thread<G> =
+                            Thread::new(shared, id, helper_limits, history, start, contempt);
+                        t.run(&mut pos, 1, &options.exclude, None)
+                    })
+                })
+                .collect();
             let shared = Shared {
                 tt,
                 stop,
@@ -177,14 +179,42 @@ impl Engine {
             let r = main.run(&mut pos, options.multipv, &options.exclude, Some(observer));
             // Release the helpers.
             stop.store(true, Relaxed);
-            r
+            let mut results = vec![r];
+            results.extend(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("search thread")),
+            );
+            results
         });
+        // Multi-PV analysis shows the main thread's lines; otherwise the
+        // threads vote, and a helper's result that wins is reported too, so
+        // the last line shown is the line played.
+        let chosen = if options.multipv > 1 {
+            0
+        } else {
+            search::pick_result(&results)
+        };
+        let result = results.swap_remove(chosen);
+        let nodes = nodes.load(Relaxed);
+        if chosen != 0 {
+            observer.iteration(&observer::Iteration {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                multipv: 1,
+                score: result.score,
+                nodes,
+                time: start.elapsed(),
+                pv: result.pv.clone(),
+                hashfull: self.tt.hashfull(),
+            });
+        }
         SearchResult {
-            best: main_result.best,
-            score: main_result.score,
-            depth: main_result.depth,
-            pv: main_result.pv,
-            nodes: nodes.load(Relaxed),
+            best: result.best,
+            score: result.score,
+            depth: result.depth,
+            pv: result.pv,
+            nodes,
             time: start.elapsed(),
         }
     }
