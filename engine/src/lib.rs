@@ -10,6 +10,7 @@ pub mod limits;
 pub mod mcts;
 pub mod observer;
 pub mod players;
+pub mod priority;
 pub mod score;
 pub mod search;
 pub mod tt;
@@ -156,6 +157,7 @@ impl Engine {
                         ..Limits::default()
                     };
                     scope.spawn(move || {
+                        priority::lower_current_thread();
                         let shared = Shared {
                             tt,
                             stop,
