@@ -166,6 +166,36 @@ fn mates_are_found_at_the_right_depth() {
     }
 }
 
+/// Lazy SMP with more threads than this machine's cores: the vote must
+/// still play a real mate, and the last line reported must be the result
+/// returned (a helper's winning line is reported after the main thread's).
+#[test]
+fn four_threads_find_the_mates_and_report_the_line_they_play() {
+    let _serial = serial();
+    for &(board, fen, n) in MATES {
+        let p = pos(board, fen);
+        let mut engine = Engine::new(8, 4);
+        let mut seen = Recorder::default();
+        let r = engine.search(
+            &p,
+            &[],
+            &Limits::depth(2 * n - 1),
+            &SearchOptions::default(),
+            &mut seen,
+        );
+        assert_eq!(mate_in_moves(r.score), Some(n as i32), "{fen}");
+        let best = r.best.unwrap();
+        assert!(move_mates_in(&p, best, n), "{fen}: {best:?}");
+        let last = seen.iterations.last().expect("iterations reported");
+        assert_eq!(
+            (last.pv.first(), last.score, last.depth),
+            (Some(&best), r.score, r.depth),
+            "{fen}"
+        );
+        assert_eq!(last.pv, r.pv, "{fen}");
+    }
+}
+
 #[test]
 fn node_limited_searches_repeat_exactly() {
     let _serial = serial();
@@ -207,7 +237,7 @@ fn a_legal_move_in_every_suite_position() {
         for e in suite(variant) {
             let p = pos(board_of(variant), &e.fen);
             let moves = legal(&p);
-            for threads in [1, 2] {
+            for threads in [1, 2, 4] {
                 let mut engine = Engine::new(4, threads);
                 let r = engine.search(
                     &p,
