@@ -203,6 +203,15 @@ enum Command {
         /// Seed for random openings
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Draw a game once MOVENUMBER full moves are played and both engines
+        /// scored within +-SCORE centipawns for MOVECOUNT moves each (no
+        /// capture meanwhile), e.g. 40,8,10. Off by default
+        #[arg(long, value_name = "MOVENUMBER,MOVECOUNT,SCORE")]
+        draw_adjudication: Option<String>,
+        /// A side loses when its own engine scored -SCORE centipawns or worse
+        /// on MOVECOUNT moves in a row, e.g. 3,600. Off by default
+        #[arg(long, value_name = "MOVECOUNT,SCORE")]
+        resign_adjudication: Option<String>,
     },
     /// List the games this build plays
     Variants,
@@ -352,6 +361,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             pgn,
             sprt,
             seed,
+            draw_adjudication,
+            resign_adjudication,
         } => {
             use protocol::referee::game::TimeControl;
             use protocol::referee::tournament::{run_match, EngineSpec, MatchConfig, Openings};
@@ -430,6 +441,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 pgn,
                 sprt,
                 seed,
+                adjudication: protocol::referee::adjudicate::Adjudication {
+                    draw: draw_adjudication
+                        .map(|t| protocol::referee::adjudicate::DrawRule::parse(&t))
+                        .transpose()
+                        .map_err(CliError)?,
+                    resign: resign_adjudication
+                        .map(|t| protocol::referee::adjudicate::ResignRule::parse(&t))
+                        .transpose()
+                        .map_err(CliError)?,
+                },
             };
             run_match(&cfg, &mut stdout.lock(), &mut io::stderr())?;
         }

@@ -294,6 +294,48 @@ fn bad_match_arguments_are_one_line_errors() {
             ],
             "elo1 must be larger",
         ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "trubix",
+                "--engine",
+                "a=x",
+                "--engine",
+                "b=y",
+                "--draw-adjudication",
+                "40,8",
+            ],
+            "expected MOVENUMBER,MOVECOUNT,SCORE",
+        ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "trubix",
+                "--engine",
+                "a=x",
+                "--engine",
+                "b=y",
+                "--resign-adjudication",
+                "3,0",
+            ],
+            "SCORE must be positive",
+        ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "realitycheck",
+                "--engine",
+                "a=x",
+                "--engine",
+                "b=y",
+                "--resign-adjudication",
+                "3,600",
+            ],
+            "does not apply to realitycheck",
+        ),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -301,6 +343,120 @@ fn bad_match_arguments_are_one_line_errors() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(out.is_empty());
     }
+}
+
+#[test]
+fn draw_adjudication_ends_games_the_engines_call_level() {
+    let _serial = serial();
+    // Every score but a mate is within +-100000: after one quiet move each
+    // (a capture restarts the count) the game is drawn.
+    let pgn = tmp("adjudicated-draws.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "4",
+        "--depth",
+        "3",
+        "--draw-adjudication",
+        "0,1,100000",
+        "--pgn",
+        &pgn,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("4  draw by adjudication (both engines scored within +-100000 for 1 moves)"),
+        "{out}"
+    );
+    // Two complete pairs, all drawn: 1 point each.
+    assert!(
+        out.contains("2 pairs scoring 0/0.5/1/1.5/2: 0/0/2/0/0"),
+        "{out}"
+    );
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    for g in &games {
+        assert_eq!(g.result, "1/2-1/2");
+        assert!(
+            g.moves.len() >= 2 && g.moves.len() < 40,
+            "{}",
+            g.moves.len()
+        );
+    }
+    replay(&pgn, Variant::Trubix, 4);
+
+    // The same match without the option plays on.
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("adjudication (both"), "{out}");
+}
+
+#[test]
+fn resign_adjudication_ends_games_an_engine_calls_lost() {
+    let _serial = serial();
+    // `gloomy` reports -900 from its 3rd move on; with MOVECOUNT 2 it loses
+    // each game at its 4th move or earlier (its move count runs on over
+    // both games), whatever the board says. The normal engine's own good
+    // scores never resign for it.
+    let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
+    let pgn = tmp("adjudicated-resign.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix43",
+        "--engine",
+        &format!("gloomy=python3 {script} gloomy 3 -- {}", curio()),
+        "--engine",
+        &format!("good={}", curio()),
+        "--games",
+        "2",
+        "--depth",
+        "3",
+        "--resign-adjudication",
+        "2,600",
+        "--pgn",
+        &pgn,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("gloomy vs good: score 0.0% over 2 games"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 pairs scoring 0/0.5/1/1.5/2: 1/0/0/0/0"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches(
+            "resigns by adjudication (its engine scored -600 or worse on 2 moves in a row)"
+        )
+        .count(),
+        2,
+        "{out}"
+    );
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    for g in &games {
+        let gloomy_white = g.tag("White") == Some("gloomy");
+        assert_eq!(g.result, if gloomy_white { "0-1" } else { "1-0" });
+        assert!(g.moves.len() <= 8, "{}", g.moves.len());
+    }
+    replay(&pgn, Variant::Trubix43, 2);
 }
 
 #[test]

@@ -9,6 +9,9 @@ and misbehaves when the real engine is about to send its Nth move:
   hang     goes silent forever (still reads its input)
   claim    claims '1-0 {I say so}' instead of moving
   garbage  prints noise, then 'move %%garbage%%'
+  gloomy   not broken: moves normally, but from its Nth move on its last
+           thinking line before each move reports -900 centipawns (for the
+           referee's resign adjudication)
   stale    not broken: before its first move of every game it prints the
            late 'resign' and draw claim GNU Chess 6 sometimes leaves over
            from the previous game, then moves normally (N is ignored)
@@ -64,6 +67,8 @@ for line in proc.stdout:
                 continue
             elif mode == "claim":
                 line = "1-0 {I say so}\n"
+            elif mode == "gloomy":
+                sys.stdout.write("9 -900 10 1000 gloomy\n")
             elif mode == "garbage":
                 sys.stdout.write("\x01\x02 ~~~ %%%% ###\nlorem ipsum 12 x\n")
                 line = "move %%garbage%%\n"

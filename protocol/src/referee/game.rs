@@ -11,6 +11,7 @@
 //! telling each side only its own view; for our full-information games both
 //! views are the whole position.
 
+use super::adjudicate::{Adjudication, Adjudicator};
 use super::engine_proc::{EngineProc, Failure};
 use crate::cecp::xboard_map::BoardMap;
 use movegen::game::Color;
@@ -137,8 +138,10 @@ pub fn play_game(
     opening_is_start: bool,
     opening_moves: &[String],
     tcs: [TimeControl; 2],
+    adjudication: Adjudication,
 ) -> GameRecord {
     let map = BoardMap::new(variant, 0);
+    let mut adjudicator = Adjudicator::new(adjudication);
     let [white, black] = engines;
     let mut eng: [&mut EngineProc; 2] = [white, black];
     let mut rec = GameRecord {
@@ -238,13 +241,14 @@ pub fn play_game(
             eng[i].send("go");
             started[i] = true;
         }
-        let mv = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
-            Ok(m) => m,
+        let reply = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
+            Ok(r) => r,
             Err(reason) => {
                 end(&mut rec, loss(side), reason);
                 break;
             }
         };
+        let mv = reply.text;
         let ours = match map.move_in(&mv) {
             Ok(m) => m,
             Err(why) => {
@@ -270,6 +274,7 @@ pub fn play_game(
             );
             break;
         }
+        let capture = is_capture(&pos, &next);
         history.push(pos.key());
         pos = next;
         let clock_after = matches!(tcs[i], TimeControl::Clock { .. }).then_some(clock[i]);
@@ -281,20 +286,46 @@ pub fn play_game(
             eng[o].send_move(&text);
         }
         last_move = Some(ours);
+        if pos.outcome(&history).is_none() {
+            let plies = rec.moves.len();
+            if let Some((result, reason)) =
+                adjudicator.after_move(side, reply.score, capture, plies)
+            {
+                end(&mut rec, result.into(), reason);
+                break;
+            }
+        }
     }
     finish(rec, eng)
 }
 
+/// Whether the move from `before` to `after` captured: `after` is the
+/// position after one of the legal captures.
+fn is_capture(before: &AnyPosition, after: &AnyPosition) -> bool {
+    before.move_details().iter().filter(|d| d.capture).any(|d| {
+        let mut p = before.clone();
+        p.play(&d.text).is_ok() && p.key() == after.key()
+    })
+}
+
+/// An engine's move and the score of its last thinking line (centipawns
+/// from its own point of view, mates as +-100000 + N), if it posted one.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Reply {
+    pub text: String,
+    pub score: Option<i64>,
+}
+
 /// Waits for `side`'s move under its time control and charges its clock:
-/// the move text, or why the game ends. Records the reported depth, and
-/// marks the engine for a restart when it crashed or hung.
+/// the move, or why the game ends. Records the reported depth, and marks
+/// the engine for a restart when it crashed or hung.
 pub(crate) fn take_turn(
     eng: &mut EngineProc,
     side: Color,
     tc: TimeControl,
     clock: &mut Duration,
     rec: &mut GameRecord,
-) -> Result<String, String> {
+) -> Result<Reply, String> {
     let i = side.index();
     let asked = Instant::now();
     // How long to wait: the clock plus a grace for process latency, or
@@ -310,7 +341,8 @@ pub(crate) fn take_turn(
     // match): it is held, and stands (false claim, resignation) only if no
     // move follows in time.
     let first_turn = rec.moves.len() <= 1;
-    let (reply, move_depth, crashed) = await_move(eng, side, asked + budget, first_turn);
+    let (reply, thinking, crashed) = await_move(eng, side, asked + budget, first_turn);
+    let move_depth = thinking.map_or(0, |t| t.depth);
     rec.broken[i] |= crashed;
     let spent = asked.elapsed();
     if move_depth > 0 {
@@ -328,19 +360,23 @@ pub(crate) fn take_turn(
         }
         *clock = *clock - spent + inc;
     }
-    Ok(mv)
+    Ok(Reply {
+        text: mv,
+        score: thinking.map(|t| t.score),
+    })
 }
 
 /// Waits for `side`'s engine to move: the move text, or why the game ends
 /// (no reply in time, crash, resignation, false claim, rejected move); also
-/// the deepest reported depth and whether the engine process died.
+/// its last thinking line (deepest depth reported, last score) and whether
+/// the engine process died.
 pub(crate) fn await_move(
     eng: &mut EngineProc,
     side: Color,
     deadline: Instant,
     first_turn: bool,
-) -> (Result<String, String>, u64, bool) {
-    let mut move_depth = 0u64;
+) -> (Result<String, String>, Option<Thinking>, bool) {
+    let mut thinking: Option<Thinking> = None;
     let mut crashed = false;
     // A claim or resignation held back on the first turn: it stands if no
     // move follows.
@@ -386,13 +422,14 @@ pub(crate) fn await_move(
                 if line.starts_with("Illegal move") {
                     break Err(format!("{} rejected a legal move: {line}", side.name()));
                 }
-                if let Some(d) = thinking_depth(&line) {
-                    move_depth = move_depth.max(d);
+                if let Some(t) = parse_thinking(&line) {
+                    let depth = thinking.map_or(0, |old| old.depth).max(t.depth);
+                    thinking = Some(Thinking { depth, ..t });
                 }
             }
         }
     };
-    (reply, move_depth, crashed)
+    (reply, thinking, crashed)
 }
 
 /// Tells both engines the result and leaves them in force mode.
@@ -404,15 +441,20 @@ pub(crate) fn finish(rec: GameRecord, eng: [&mut EngineProc; 2]) -> GameRecord {
     rec
 }
 
-/// The depth of a CECP thinking line (`depth score time nodes pv`).
-fn thinking_depth(line: &str) -> Option<u64> {
+/// What a CECP thinking line (`depth score time nodes pv`) reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Thinking {
+    pub depth: u64,
+    pub score: i64,
+}
+
+fn parse_thinking(line: &str) -> Option<Thinking> {
     let f: Vec<&str> = line.split_whitespace().take(4).collect();
-    if f.len() < 4
-        || f[1].parse::<i64>().is_err()
-        || f[2].parse::<u64>().is_err()
-        || f[3].parse::<u64>().is_err()
-    {
+    if f.len() < 4 || f[2].parse::<u64>().is_err() || f[3].parse::<u64>().is_err() {
         return None;
     }
-    f[0].parse().ok()
+    Some(Thinking {
+        depth: f[0].parse().ok()?,
+        score: f[1].parse().ok()?,
+    })
 }

@@ -97,7 +97,7 @@ pub fn play_hidden_game(
             started[i] = true;
         }
         let text = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
-            Ok(t) => t,
+            Ok(t) => t.text,
             Err(reason) => {
                 rec.result = loss(side);
                 rec.reason = reason;

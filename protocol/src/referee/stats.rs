@@ -62,6 +62,73 @@ impl Wld {
     }
 }
 
+/// Results of game pairs (one opening, colours swapped) from one player's
+/// view: how many pairs scored 0, 1/2, 1, 3/2 and 2 points.
+///
+/// A pair cancels most of what the opening gives one colour, so the spread
+/// of pair scores is smaller than that of single games when openings are
+/// unbalanced, and the interval is tighter (and honest: games of one pair
+/// are not independent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial(pub [u32; 5]);
+
+impl Pentanomial {
+    /// Adds a pair worth `points` (0, 0.5, ... 2).
+    pub fn add(&mut self, points: f64) {
+        let k = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.0[k] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.0.iter().sum()
+    }
+
+    /// Mean score fraction per game; 0.5 with no pairs.
+    pub fn score(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.5;
+        }
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c as f64 * k as f64 / 4.0)
+            .sum::<f64>()
+            / n as f64
+    }
+
+    /// Variance of a pair's score fraction.
+    pub fn variance(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.0;
+        }
+        let s = self.score();
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c as f64 * (k as f64 / 4.0 - s).powi(2))
+            .sum::<f64>()
+            / n as f64
+    }
+
+    /// Elo difference and its 95% interval (low, high).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.pairs() as f64;
+        let s = self.score();
+        let se = if n > 0.0 {
+            (self.variance() / n).sqrt()
+        } else {
+            0.0
+        };
+        (
+            elo_from_score(s),
+            elo_from_score(s - 1.96 * se),
+            elo_from_score(s + 1.96 * se),
+        )
+    }
+}
+
 /// Elo difference for a score fraction (clamped to +-1600 at 0 and 1).
 pub fn elo_from_score(s: f64) -> f64 {
     let s = s.clamp(1e-4, 1.0 - 1e-4);
@@ -193,6 +260,38 @@ mod tests {
         assert!(close(e, 147.19, 0.01), "{e}");
         assert!(close(lo, elo_from_score(0.6216), 1e-6), "{lo}");
         assert!(close(hi, elo_from_score(0.7784), 1e-6), "{hi}");
+    }
+
+    #[test]
+    fn pair_interval_of_a_known_match() {
+        // 10 pairs: 1 x 0, 2 x 1/2, 4 x 1, 2 x 3/2, 1 x 2 points. Fractions
+        // 0, .25, .5, .75, 1: mean 0.5, variance (0.25 + 2*0.0625 + 0 +
+        // 2*0.0625 + 0.25)/10 = 0.075, standard error sqrt(0.0075).
+        let mut p = Pentanomial::default();
+        for (points, times) in [(0.0, 1), (0.5, 2), (1.0, 4), (1.5, 2), (2.0, 1)] {
+            for _ in 0..times {
+                p.add(points);
+            }
+        }
+        assert_eq!(p.0, [1, 2, 4, 2, 1]);
+        assert_eq!(p.pairs(), 10);
+        assert!(close(p.score(), 0.5, 1e-12));
+        assert!(close(p.variance(), 0.075, 1e-12));
+        let (e, lo, hi) = p.elo();
+        let se = 0.0075f64.sqrt();
+        assert!(close(e, 0.0, 1e-9));
+        assert!(close(lo, elo_from_score(0.5 - 1.96 * se), 1e-9), "{lo}");
+        assert!(close(hi, elo_from_score(0.5 + 1.96 * se), 1e-9), "{hi}");
+        // Pairs each won by the same colour (a win and a loss, 1 point)
+        // have no spread, while the same 20 games counted singly do.
+        let lopsided = Pentanomial([0, 0, 10, 0, 0]);
+        assert_eq!(lopsided.variance(), 0.0);
+        let singly = Wld {
+            wins: 10,
+            losses: 10,
+            draws: 0,
+        };
+        assert!(singly.variance() > 0.2);
     }
 
     #[test]

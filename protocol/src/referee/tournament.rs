@@ -2,11 +2,12 @@
 //! robin), runs them in parallel, writes PGN, and reports the standings,
 //! Elo with a 95% interval and an SPRT verdict.
 
+use super::adjudicate::Adjudication;
 use super::engine_proc::EngineProc;
 use super::game::{play_game, GameRecord, TimeControl};
 use super::hidden::play_hidden_game;
 use super::pgn::write_game;
-use super::stats::{Sprt, SprtVerdict, Wld};
+use super::stats::{Pentanomial, Sprt, SprtVerdict, Wld};
 use crate::cli::CliError;
 use movegen::game::Color;
 use movegen::realitycheck::fen::Setup;
@@ -64,6 +65,8 @@ pub struct MatchConfig {
     pub pgn: Option<String>,
     pub sprt: Option<Sprt>,
     pub seed: u64,
+    /// Score adjudication (off by default).
+    pub adjudication: Adjudication,
 }
 
 /// One scheduled game.
@@ -161,6 +164,11 @@ struct Tally {
     standings: Vec<Standing>,
     /// Head to head for the first pairing (engine 0's view), for Elo/SPRT.
     head: Wld,
+    /// The same by pairs of games from one opening.
+    head_pairs: Pentanomial,
+    /// Engine 0's points in the first finished game of each head-to-head
+    /// opening whose second game is still to come.
+    half_pairs: BTreeMap<usize, f64>,
     reasons: BTreeMap<String, usize>,
     done: usize,
 }
@@ -197,6 +205,13 @@ pub fn run_match(
     names.dedup();
     if names.len() != cfg.engines.len() {
         return Err(CliError("engine names must be different".into()));
+    }
+    let adjudicated = cfg.adjudication.draw.is_some() || cfg.adjudication.resign.is_some();
+    if adjudicated && movegen::variant::hidden_information(cfg.variant) {
+        return Err(CliError(format!(
+            "score adjudication does not apply to {}: the engines' scores are guesses about hidden pieces",
+            cfg.variant.id()
+        )));
     }
     if let Openings::List(l) = &cfg.openings {
         if l.is_empty() {
@@ -260,6 +275,8 @@ pub fn run_match(
     let tally = Mutex::new(Tally {
         standings: vec![Standing::default(); cfg.engines.len()],
         head: Wld::default(),
+        head_pairs: Pentanomial::default(),
+        half_pairs: BTreeMap::new(),
         reasons: BTreeMap::new(),
         done: 0,
     });
@@ -339,7 +356,15 @@ pub fn run_match(
                                 ),
                             }
                         }
-                        _ => play_game([w, b], cfg.variant, &start, is_start, &opening_moves, tcs),
+                        _ => play_game(
+                            [w, b],
+                            cfg.variant,
+                            &start,
+                            is_start,
+                            &opening_moves,
+                            tcs,
+                            cfg.adjudication,
+                        ),
                     };
                     // A crashed or hung engine is replaced for the next game.
                     for (i, &k) in [job.white, job.black].iter().enumerate() {
@@ -400,10 +425,19 @@ fn record(
         t.standings[k].depth.0 += rec.depth[i].0;
         t.standings[k].depth.1 += rec.depth[i].1;
     }
-    if (job.white, job.black) == (0, 1) {
-        credit(&mut t.head, white_points);
-    } else if (job.white, job.black) == (1, 0) {
-        credit(&mut t.head, 1.0 - white_points);
+    let head_points = match (job.white, job.black) {
+        (0, 1) => Some(white_points),
+        (1, 0) => Some(1.0 - white_points),
+        _ => None,
+    };
+    if let Some(points) = head_points {
+        credit(&mut t.head, points);
+        match t.half_pairs.remove(&job.opening) {
+            Some(first) => t.head_pairs.add(first + points),
+            None => {
+                t.half_pairs.insert(job.opening, points);
+            }
+        }
     }
     *t.reasons.entry(rec.reason.clone()).or_default() += 1;
     t.done += 1;
@@ -496,6 +530,25 @@ fn report(
         lo,
         hi
     )?;
+    let p = t.head_pairs;
+    if p.pairs() > 0 {
+        let (elo, lo, hi) = p.elo();
+        writeln!(
+            out,
+            "{} vs {} by pairs of games (one opening, colours swapped), {} pairs scoring 0/0.5/1/1.5/2: {}/{}/{}/{}/{}, Elo {:+.1} (95%: {:+.1} to {:+.1})",
+            cfg.engines[0].name,
+            cfg.engines[1].name,
+            p.pairs(),
+            p.0[0],
+            p.0[1],
+            p.0[2],
+            p.0[3],
+            p.0[4],
+            elo,
+            lo,
+            hi
+        )?;
+    }
     if let Some(s) = &cfg.sprt {
         let (a, b) = s.bounds();
         let verdict = match s.verdict(&t.head) {
