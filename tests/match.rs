@@ -370,7 +370,7 @@ fn draw_adjudication_ends_games_the_engines_call_level() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("4  draw by adjudication (both engines scored within +-100000 for 1 moves)"),
+        out.contains("4  draw by adjudication (both engines scored within +-100000 for 1 move)"),
         "{out}"
     );
     // Two complete pairs, all drawn: 1 point each.

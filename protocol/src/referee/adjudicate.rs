@@ -1,11 +1,12 @@
-//! Score adjudication, as testers know it from cutechess-cli's `-draw` and
-//! `-resign`: end a game early when the engines' own evaluations say how it
-//! will end, so that long matches spend their time on games still in play.
+//! Score adjudication, modelled on cutechess-cli's `-draw` and `-resign`:
+//! end a game early when the engines' own evaluations say how it will end,
+//! so that long matches spend their time on games still in play.
 //!
 //! Off unless asked for: without it every game ends by the rules.
 //!
 //! * Draw `MOVENUMBER,MOVECOUNT,SCORE`: once MOVENUMBER full moves have
-//!   been played, a game is drawn when both engines' last reported scores
+//!   been played from the opening position (opening plies do not count), a
+//!   game is drawn when both engines' last reported scores
 //!   stayed within +-SCORE centipawns for MOVECOUNT consecutive moves each
 //!   (2 x MOVECOUNT plies). A capture or a move without a score restarts
 //!   the count, so a material change is always played out and an engine
@@ -16,7 +17,8 @@
 //!   count as very large.
 //!
 //! Scores come from each engine's last thinking line before its move
-//! (`post` is sent at the start of every game). Reality Check games are not
+//! (`post` is sent at the start of every game); thinking printed before a
+//! late claim about the previous game is dropped with the claim. Reality Check games are not
 //! adjudicated: there the engines' scores are guesses about hidden pieces.
 
 use movegen::game::Color;
@@ -146,17 +148,20 @@ impl Adjudicator {
                 return Some((
                     result,
                     format!(
-                        "{} resigns by adjudication (its engine scored -{} or worse on {} moves in a row)",
+                        "{} resigns by adjudication (its engine scored -{} or worse on {} move{} in a row)",
                         mover.name(),
                         rule.score,
-                        rule.move_count
+                        rule.move_count,
+                        if rule.move_count == 1 { "" } else { "s" }
                     ),
                 ));
             }
         }
         if let Some(rule) = self.rules.draw {
             match score {
-                Some(s) if s.abs() <= rule.score && !capture => self.quiet_plies += 1,
+                Some(s) if s.unsigned_abs() <= rule.score as u64 && !capture => {
+                    self.quiet_plies += 1
+                }
                 _ => self.quiet_plies = 0,
             }
             let full_moves = plies / 2;
@@ -166,8 +171,10 @@ impl Adjudicator {
                 return Some((
                     "1/2-1/2",
                     format!(
-                        "draw by adjudication (both engines scored within +-{} for {} moves)",
-                        rule.score, rule.move_count
+                        "draw by adjudication (both engines scored within +-{} for {} move{})",
+                        rule.score,
+                        rule.move_count,
+                        if rule.move_count == 1 { "" } else { "s" }
                     ),
                 ));
             }

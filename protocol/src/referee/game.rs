@@ -409,6 +409,9 @@ pub(crate) fn await_move(
                 }
                 if (line == "resign" || claim(&line).is_some()) && first_turn {
                     held.get_or_insert(line);
+                    // Thinking printed before it belongs to the previous
+                    // game too: its score must not count for this move.
+                    thinking = None;
                     continue;
                 }
                 if line == "resign" {
@@ -457,4 +460,64 @@ fn parse_thinking(line: &str) -> Option<Thinking> {
         depth: f[0].parse().ok()?,
         score: f[1].parse().ok()?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(pos: &AnyPosition, mv: &str) -> AnyPosition {
+        let mut p = pos.clone();
+        p.play(mv).unwrap();
+        p
+    }
+
+    #[test]
+    fn captures_are_told_from_quiet_moves() {
+        // Chess: 1. e4 d5 2. e5 f5 (White may take en passant).
+        let mut pos = AnyPosition::start(Variant::Chess);
+        for m in ["e2e4", "d7d5"] {
+            pos.play(m).unwrap();
+        }
+        assert!(is_capture(&pos, &after(&pos, "e4d5")));
+        assert!(!is_capture(&pos, &after(&pos, "e4e5")));
+        assert!(!is_capture(&pos, &after(&pos, "g1f3")));
+        for m in ["e4e5", "f7f5"] {
+            pos.play(m).unwrap();
+        }
+        assert!(is_capture(&pos, &after(&pos, "e5f6")), "en passant");
+        assert!(!is_capture(&pos, &after(&pos, "e5e6")));
+        // Trubix from its start: no capture is possible.
+        let t = AnyPosition::start(Variant::Trubix);
+        let m = t.legal_move_strings()[0].clone();
+        assert!(!is_capture(&t, &after(&t, &m)));
+    }
+
+    #[test]
+    fn thinking_lines_give_depth_and_score() {
+        assert_eq!(
+            parse_thinking("12 -35 104 250000 c3c4 c7c6"),
+            Some(Thinking {
+                depth: 12,
+                score: -35
+            })
+        );
+        assert_eq!(
+            parse_thinking("9 100003 10 1000 b2b3"),
+            Some(Thinking {
+                depth: 9,
+                score: 100003
+            })
+        );
+        for other in [
+            "move c3c4",
+            "12. c3c4",
+            "My move is : e7e5",
+            "tellusererror x",
+            "1 2 3",
+            "x 1 2 3",
+        ] {
+            assert_eq!(parse_thinking(other), None, "{other}");
+        }
+    }
 }
