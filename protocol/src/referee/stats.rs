@@ -47,18 +47,7 @@ impl Wld {
 
     /// Elo difference and its 95% interval (low, high).
     pub fn elo(&self) -> (f64, f64, f64) {
-        let n = self.games() as f64;
-        let s = self.score();
-        let se = if n > 0.0 {
-            (self.variance() / n).sqrt()
-        } else {
-            0.0
-        };
-        (
-            elo_from_score(s),
-            elo_from_score(s - 1.96 * se),
-            elo_from_score(s + 1.96 * se),
-        )
+        elo_interval(self.score(), self.variance(), self.games())
     }
 }
 
@@ -114,19 +103,19 @@ impl Pentanomial {
 
     /// Elo difference and its 95% interval (low, high).
     pub fn elo(&self) -> (f64, f64, f64) {
-        let n = self.pairs() as f64;
-        let s = self.score();
-        let se = if n > 0.0 {
-            (self.variance() / n).sqrt()
-        } else {
-            0.0
-        };
-        (
-            elo_from_score(s),
-            elo_from_score(s - 1.96 * se),
-            elo_from_score(s + 1.96 * se),
-        )
+        elo_interval(self.score(), self.variance(), self.pairs())
     }
+}
+
+/// Elo for a mean score `s` and its 95% interval (low, high), from the
+/// variance `v` of one sample (a game or a pair) over `n` samples.
+fn elo_interval(s: f64, v: f64, n: u32) -> (f64, f64, f64) {
+    let se = if n > 0 { (v / n as f64).sqrt() } else { 0.0 };
+    (
+        elo_from_score(s),
+        elo_from_score(s - 1.96 * se),
+        elo_from_score(s + 1.96 * se),
+    )
 }
 
 /// Elo difference for a score fraction (clamped to +-1600 at 0 and 1).
