@@ -169,6 +169,35 @@ fn openings_from_a_file_and_sprt() {
     replay(&pgn, Variant::Trubix, games.len());
 }
 
+/// The committed opening book for close Trubix matches: every line a
+/// distinct, legal position with a game still to play, as many as its
+/// header says.
+#[test]
+fn the_trubix_edge_book_holds_distinct_playable_positions() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/trubix-edge.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(
+        text.contains("# 539 middlegame positions"),
+        "header changed"
+    );
+    let mut seen = std::collections::HashSet::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let pos =
+            AnyPosition::from_fen(Variant::Trubix, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(pos.fen(), line, "the FEN is written as Curio writes it");
+        assert!(
+            pos.outcome(&[]).is_none(),
+            "{line}: the game is already over"
+        );
+        assert!(!pos.legal_move_strings().is_empty(), "{line}");
+        assert!(seen.insert(line.to_string()), "{line} twice");
+    }
+    assert_eq!(seen.len(), 539);
+}
+
 fn broken(mode: &str, expect_reason: &str) {
     let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
     let pgn = tmp(&format!("broken-{mode}.pgn"));
