@@ -62,17 +62,24 @@ pub(crate) fn helper_skips(id: usize, depth: i32, ply: usize) -> bool {
 }
 
 /// The result to play from all threads' results (`results[0]` is the main
-/// thread's), by Stockfish's vote: each thread votes for its move with
-/// weight (score - lowest score + 14) x depth, so deeper and more
-/// optimistic threads count more; the thread whose move has most votes
-/// wins. A proven mate overrides the vote: the shortest win, or, when
-/// every thread is being mated, the longest defence. A thread more than two
-/// iterations behind the deepest (starved of processor time) has no say,
-/// unless it has found a mate.
+/// thread's). Only the threads that completed the deepest iteration have a
+/// say: a shallower result is a worse one, however good its score looks
+/// (scores at odd and even depths differ by the side that moved last, so
+/// letting a shallower, more optimistic thread win would prefer one parity
+/// at random). Among the deepest, Stockfish's vote: each thread votes for
+/// its move with weight (score - lowest score + 14) x depth, and the thread
+/// whose move has most votes wins; on a tie the main thread stays. A mate
+/// score counts from any depth and overrides the vote: the shortest win,
+/// or, when every thread is being mated, the longest defence.
 pub fn pick_result<M: Copy + PartialEq>(results: &[ThreadResult<M>]) -> usize {
-    let deepest = results.iter().map(|r| r.depth).max().unwrap_or(0);
+    let deepest = results
+        .iter()
+        .filter(|r| r.best.is_some())
+        .map(|r| r.depth)
+        .max()
+        .unwrap_or(0);
     let valid = |r: &ThreadResult<M>| {
-        r.depth > 0 && r.best.is_some() && (r.depth + 2 >= deepest || r.score > MATE_BOUND)
+        r.depth > 0 && r.best.is_some() && (r.depth == deepest || is_mate(r.score))
     };
     if results.is_empty() || results[0].depth == 0 || results[0].best.is_none() {
         return 0;
@@ -798,10 +805,15 @@ mod tests {
         // deepest of its voters is chosen first.
         let r = [result(1, 20, 10), result(2, 25, 12), result(2, 25, 11)];
         assert_eq!(pick_result(&r), 1);
-        // A slightly shallower but more optimistic helper can win...
-        assert_eq!(pick_result(&[result(1, 20, 12), result(2, 30, 11)]), 1);
-        // ...but not one three iterations behind.
+        // A shallower helper has no say, however optimistic...
+        assert_eq!(pick_result(&[result(1, 20, 12), result(2, 30, 11)]), 0);
         assert_eq!(pick_result(&[result(1, 20, 12), result(2, 90, 9)]), 0);
+        // ...but at the same depth the more optimistic thread wins the vote,
+        // and an equal vote leaves the main thread's move.
+        assert_eq!(pick_result(&[result(1, 20, 12), result(2, 30, 12)]), 1);
+        assert_eq!(pick_result(&[result(1, 20, 12), result(2, 20, 12)]), 0);
+        // A deeper helper wins even with a worse score.
+        assert_eq!(pick_result(&[result(1, 40, 11), result(2, -10, 12)]), 1);
         // The main thread itself may be the one left behind.
         assert_eq!(pick_result(&[result(1, 90, 9), result(2, 20, 12)]), 1);
         // A helper without a completed iteration has no vote.
