@@ -195,6 +195,10 @@ impl BoardMap {
     /// XBoard FEN -> our FEN. XBoard cannot carry the unmoved-woozan set:
     /// a castling field of file letters (our own notation) is taken as it
     /// is; otherwise every woozan on its home square counts as unmoved.
+    /// Our own five-field FEN (board, side, unmoved set, half-move clock,
+    /// move number; what `curio match` sends) is exact, `-` included: a
+    /// woozan back on its home square after moving has no two-step, and
+    /// inferring one made an engine play an illegal move in a match.
     pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
         if self.identity() {
             return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
@@ -202,6 +206,9 @@ impl BoardMap {
         let f: Vec<&str> = xb.split_whitespace().collect();
         if f.is_empty() {
             return Err("empty FEN".into());
+        }
+        if f.len() == 5 {
+            return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
         }
         if f[0].contains('[') {
             return Err(format!("{} has no pieces in hand", self.variant.title()));
@@ -337,6 +344,37 @@ mod tests {
             .fen_in("**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w - - 0 1")
             .unwrap();
         assert_eq!(inferred.fen(), AnyPosition::start(Variant::Trubix).fen());
+    }
+
+    /// From a match (0.2+0.02, edge book): the referee sent a position in
+    /// which the black woozan on d8 had moved away and back, the engine
+    /// inferred a two-step for it and played d8d6. Our own FEN is exact.
+    #[test]
+    fn our_own_fen_keeps_an_empty_unmoved_set() {
+        let m = BoardMap::new(Variant::Trubix, 0);
+        // Line 456 of openings/trubix-edge.txt.
+        let book = "**1**/1kw2/3w1/1fn1n/*w1f*/*W2*/*NWW*/NWWF1/5/2Q2/**K** w - 8 26";
+        let mut pos = AnyPosition::from_fen(Variant::Trubix, book).unwrap();
+        let moves = "c0b1 d6d7 b1b2 b9a9 c1d1 a9b8 d4d5 b8b9 d3d4 e7c8 b4c6 b7a8 d5d6 \
+            c7e8 c4c5 b6b7 c6b4 a8b8 c3c4 e8d6 d4c3 b7b6 c5d6 c8d6 d1d5 d7d9 a3c2 d6c8 c4c5 \
+            b6c5 d5c5";
+        for mv in moves.split_whitespace() {
+            pos.play(mv).unwrap();
+        }
+        let d8d6 = "d8d6".to_string();
+        assert!(!pos.legal_move_strings().contains(&d8d6));
+        let exact = m.fen_in(&pos.fen()).unwrap();
+        assert_eq!(exact.fen(), pos.fen());
+        assert!(!exact.legal_move_strings().contains(&d8d6));
+        // The XBoard FEN has no set to go by, so the right is inferred.
+        let xb = m.fen_in(&m.fen_out(&pos)).unwrap();
+        assert!(xb.legal_move_strings().contains(&d8d6));
+        // A set in our letters is exact too; other letters are refused.
+        let start = AnyPosition::start(Variant::Trubix).fen();
+        let board = start.split_whitespace().next().unwrap();
+        let ours = format!("{board} w Aa 0 1");
+        assert_eq!(m.fen_in(&ours).unwrap().fen(), ours);
+        assert!(m.fen_in(&format!("{board} w Q 0 1")).is_err());
     }
 
     #[test]

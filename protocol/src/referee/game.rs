@@ -56,8 +56,11 @@ pub struct FullView<'a> {
 }
 
 impl View for FullView<'_> {
+    /// Our own FEN, not XBoard's: its unmoved-woozan field is exact, where
+    /// an XBoard FEN's empty castling field is read as "infer from the
+    /// board" (see [`BoardMap::fen_in`]). For chess the two are the same.
     fn setboard_for(&self, _: Color) -> String {
-        self.map.fen_out(self.pos)
+        self.pos.fen()
     }
 
     fn move_for(&self, mv: &str, _: Color) -> String {
@@ -470,6 +473,40 @@ mod tests {
         let mut p = pos.clone();
         p.play(mv).unwrap();
         p
+    }
+
+    /// The engine must rebuild exactly the referee's position from
+    /// `setboard`, two-step rights included. The woozans on b2 and d8 stand
+    /// on their home squares but have moved (the set is `-`): an XBoard
+    /// FEN cannot say so, and an engine sent one played d8d6 in a match.
+    #[test]
+    fn setboard_gives_the_engine_the_referees_position() {
+        let cases = [
+            (
+                Variant::Trubix,
+                "**k**/5/3w1/5/*3*/*3*/*3*/5/1W3/5/**K** w - 0 1",
+            ),
+            (
+                Variant::Trubix43,
+                "*1*k*/5/3w1/5/*3*/*3*/*3*/5/1W3/5/*1*K* b - 0 1",
+            ),
+            (Variant::Chess, "4k3/8/8/8/8/8/8/R3K2R w K - 0 1"),
+        ];
+        for (variant, fen) in cases {
+            let pos = AnyPosition::from_fen(variant, fen).unwrap();
+            let sent = FullView {
+                pos: &pos,
+                map: BoardMap::new(variant, 0),
+            }
+            .setboard_for(Color::White);
+            let engine_side = BoardMap::new(variant, 0).fen_in(&sent).unwrap();
+            assert_eq!(engine_side.fen(), pos.fen(), "{variant:?}");
+            let mut ours = pos.legal_move_strings();
+            let mut theirs = engine_side.legal_move_strings();
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs, "{variant:?}");
+        }
     }
 
     #[test]
