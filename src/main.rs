@@ -87,7 +87,8 @@ enum Command {
         /// Number of best lines to show
         #[arg(long, default_value_t = 1)]
         multipv: usize,
-        /// Search threads
+        /// Search threads; at most one per core runs, since more would only
+        /// slow the main thread
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
         /// Transposition table size in MiB
@@ -123,7 +124,8 @@ enum Command {
         /// Transposition table size in MiB (XBoard's `memory` overrides it)
         #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
         hash: usize,
-        /// Search threads (XBoard's `cores` overrides it)
+        /// Search threads (XBoard's `cores` overrides it); at most one per
+        /// core runs, since more would only slow the main thread
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
         /// Reality Check player: ismcts (the engine), or a baseline for

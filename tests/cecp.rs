@@ -95,6 +95,36 @@ fn features() -> Vec<String> {
     ]
 }
 
+/// More threads than cores: the engine runs one per core and says so in
+/// XBoard's debug log; as many as the cores: it says nothing.
+#[test]
+fn threads_beyond_the_cores_are_noted_in_the_debug_log() {
+    let _serial = serial();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let out = session(&[], &["xboard", "cores 256", "cores 1", "ping 1", "quit"]);
+    let mut want = Vec::new();
+    if cores < 256 {
+        want.push(format!(
+            "# 256 threads asked for: running {cores}, one per core of this machine"
+        ));
+    }
+    want.push("pong 1".to_string());
+    assert_eq!(out, want);
+    // The count given on the command line is noted after the handshake.
+    let out = session(
+        &["xboard", "--threads", "256"],
+        &["xboard", "protover 2", "quit"],
+    );
+    let mut want = features();
+    want[3] = "feature option=\"Threads -spin 256 1 256\"".into();
+    if cores < 256 {
+        want.push(format!(
+            "# 256 threads asked for: running {cores}, one per core of this machine"
+        ));
+    }
+    assert_eq!(out, want);
+}
+
 #[test]
 fn handshake_and_variant_setup() {
     let _serial = serial();

@@ -336,6 +336,26 @@ fn analyze_refuses_bad_input_and_reports_finished_games() {
         &["analyze", "--variant", "trubix", "--threads", "0"],
         "at least 1",
     );
+    // More threads than cores: one per core runs, and the output says so.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "trubix",
+        "--depth",
+        "3",
+        "--threads",
+        "512",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    if cores < 512 {
+        assert_eq!(
+            first,
+            format!("note: 512 threads asked for, {cores} run: one per core of this machine")
+        );
+    }
+    assert!(stdout(&o).contains("bestmove "), "{}", stdout(&o));
     let o = curio(&[
         "analyze",
         "--variant",

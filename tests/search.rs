@@ -175,6 +175,7 @@ fn four_threads_find_the_mates_and_report_the_line_they_play() {
     for &(board, fen, n) in MATES {
         let p = pos(board, fen);
         let mut engine = Engine::new(8, 4);
+        engine.set_core_limit(None);
         let mut seen = Recorder::default();
         let r = engine.search(
             &p,
@@ -184,6 +185,7 @@ fn four_threads_find_the_mates_and_report_the_line_they_play() {
             &mut seen,
         );
         assert_eq!(mate_in_moves(r.score), Some(n as i32), "{fen}");
+        assert_eq!(r.threads, 4, "{fen}");
         let best = r.best.unwrap();
         assert!(move_mates_in(&p, best, n), "{fen}: {best:?}");
         let last = seen.iterations.last().expect("iterations reported");
@@ -194,6 +196,32 @@ fn four_threads_find_the_mates_and_report_the_line_they_play() {
         );
         assert_eq!(last.pv, r.pv, "{fen}");
     }
+}
+
+/// A search runs at most one thread per core: helpers beyond the cores
+/// would only take time from the main thread.
+#[test]
+fn a_search_runs_no_more_threads_than_cores() {
+    let _serial = serial();
+    let (_, fen, n) = MATES[0];
+    let p = pos(MATES[0].0, fen);
+    let threads_run = |limit: Option<usize>| {
+        let mut engine = Engine::new(4, 4);
+        engine.set_core_limit(limit);
+        let r = engine.search(
+            &p,
+            &[],
+            &Limits::depth(2 * n - 1),
+            &SearchOptions::default(),
+            &mut Silent,
+        );
+        assert_eq!(mate_in_moves(r.score), Some(n as i32), "{fen}");
+        r.threads
+    };
+    assert_eq!(threads_run(Some(1)), 1);
+    assert_eq!(threads_run(Some(2)), 2);
+    assert_eq!(threads_run(Some(16)), 4);
+    assert_eq!(threads_run(None), 4);
 }
 
 #[test]
@@ -239,6 +267,7 @@ fn a_legal_move_in_every_suite_position() {
             let moves = legal(&p);
             for threads in [1, 2, 4] {
                 let mut engine = Engine::new(4, threads);
+                engine.set_core_limit(None);
                 let r = engine.search(
                     &p,
                     &[],

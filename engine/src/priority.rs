@@ -2,11 +2,14 @@
 //!
 //! Lazy SMP helpers only feed the shared transposition table; the main
 //! thread decides, reports and keeps the clock. When threads outnumber
-//! cores (4 threads on this project's 2-core machine) equal priorities let
-//! the scheduler give the main thread half a core, and it reached about one
-//! ply less in 120 ms than a single thread. Helpers therefore run at a lower
-//! priority (nice +10 on Linux): the main thread keeps a whole core and the
-//! helpers share what is left. With a core per thread and an idle machine
+//! free cores equal priorities let the scheduler give the main thread only
+//! its share of a core: with 4 threads on this project's 2-core machine it
+//! reached about one ply less in 120 ms than a single thread. Helpers
+//! therefore run at a lower priority (nice +10 on Linux): the main thread
+//! keeps a whole core and the helpers share what is left. An engine no
+//! longer runs more threads than cores (`Engine::running_threads`), but the
+//! cores may be busy with other work, such as the other engine of a match
+//! played two games at a time. With a core per thread and an idle machine
 //! the priority changes nothing.
 
 /// The nice value helpers run at.

@@ -75,6 +75,14 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError>
         ));
     }
     let any = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
+    let running = engine::threads_that_run_here(args.threads);
+    if running < args.threads {
+        writeln!(
+            out,
+            "note: {} threads asked for, {running} run: one per core of this machine",
+            args.threads
+        )?;
+    }
     let mut engine = Engine::new(args.hash_mib, args.threads);
     if let AnyPosition::RealityCheck(p) = &any {
         return analyze_hidden(p, args, out);
@@ -104,7 +112,7 @@ fn analyze_hidden(
         limits.time = Some(Duration::from_secs(1));
     }
     let config = engine::mcts::MctsConfig {
-        threads: args.threads,
+        threads: engine::threads_that_run_here(args.threads),
         ..engine::mcts::MctsConfig::default()
     };
     let exact = |_: &mut eval::montecarlo::SplitMix| *pos;

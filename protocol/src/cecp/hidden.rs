@@ -316,7 +316,9 @@ impl HiddenSession {
         self.seed = self.seed.wrapping_add(1);
         let config = MctsConfig {
             seed: self.seed,
-            threads: self.threads.max(1),
+            // One tree per core, as in the alpha-beta search: more trees
+            // than cores would only share the same time slices.
+            threads: engine::threads_that_run_here(self.threads),
             ..MctsConfig::default()
         };
         let player = self.player;

@@ -461,6 +461,7 @@ impl Session {
             self.map.rank_base
         ));
         self.out.line("feature done=1");
+        self.note_thread_cap();
     }
 
     fn set_hash(&mut self, mib: usize) {
@@ -478,7 +479,21 @@ impl Session {
             e.set_threads(n);
         }
         self.threads = n;
+        self.note_thread_cap();
         self.after_position_change();
+    }
+
+    /// Says in XBoard's debug log (`#` lines, feature debug=1) when fewer
+    /// threads run than were asked for, so a tester sees why. It does not
+    /// lock the engine, which a running analysis holds.
+    fn note_thread_cap(&self) {
+        let running = engine::threads_that_run_here(self.threads);
+        if running < self.threads {
+            self.out.line(&format!(
+                "# {} threads asked for: running {running}, one per core of this machine",
+                self.threads
+            ));
+        }
     }
 
     fn reset(&mut self, pos: AnyPosition) {
