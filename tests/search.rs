@@ -7,9 +7,9 @@ mod common;
 
 use common::{board_of, suite};
 use engine::limits::{Clock, Limits};
-use engine::observer::{Recorder, Silent};
+use engine::observer::{Observer, Recorder, Silent};
 use engine::score::{mate_in_moves, DRAW};
-use engine::{Engine, SearchOptions};
+use engine::{Engine, SearchOptions, SearchResult};
 use movegen::game::{Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
 use std::time::{Duration, Instant};
@@ -166,6 +166,27 @@ fn mates_are_found_at_the_right_depth() {
     }
 }
 
+/// Asks for 4 threads, runs at most `core_limit`, and checks that a mate
+/// in `n` is found at depth 2n - 1.
+fn four_threads_solve(
+    p: &Position,
+    n: u32,
+    core_limit: Option<usize>,
+    seen: &mut dyn Observer<Move>,
+) -> SearchResult<Move> {
+    let mut engine = Engine::new(8, 4);
+    engine.set_core_limit(core_limit);
+    let r = engine.search(
+        p,
+        &[],
+        &Limits::depth(2 * n - 1),
+        &SearchOptions::default(),
+        seen,
+    );
+    assert_eq!(mate_in_moves(r.score), Some(n as i32), "{}", p.fen());
+    r
+}
+
 /// Lazy SMP with more threads than this machine's cores: the vote must
 /// still play a real mate, and the last line reported must be the result
 /// returned (a helper's winning line is reported after the main thread's).
@@ -174,17 +195,8 @@ fn four_threads_find_the_mates_and_report_the_line_they_play() {
     let _serial = serial();
     for &(board, fen, n) in MATES {
         let p = pos(board, fen);
-        let mut engine = Engine::new(8, 4);
-        engine.set_core_limit(None);
         let mut seen = Recorder::default();
-        let r = engine.search(
-            &p,
-            &[],
-            &Limits::depth(2 * n - 1),
-            &SearchOptions::default(),
-            &mut seen,
-        );
-        assert_eq!(mate_in_moves(r.score), Some(n as i32), "{fen}");
+        let r = four_threads_solve(&p, n, None, &mut seen);
         assert_eq!(r.threads, 4, "{fen}");
         let best = r.best.unwrap();
         assert!(move_mates_in(&p, best, n), "{fen}: {best:?}");
@@ -203,21 +215,9 @@ fn four_threads_find_the_mates_and_report_the_line_they_play() {
 #[test]
 fn a_search_runs_no_more_threads_than_cores() {
     let _serial = serial();
-    let (_, fen, n) = MATES[0];
-    let p = pos(MATES[0].0, fen);
-    let threads_run = |limit: Option<usize>| {
-        let mut engine = Engine::new(4, 4);
-        engine.set_core_limit(limit);
-        let r = engine.search(
-            &p,
-            &[],
-            &Limits::depth(2 * n - 1),
-            &SearchOptions::default(),
-            &mut Silent,
-        );
-        assert_eq!(mate_in_moves(r.score), Some(n as i32), "{fen}");
-        r.threads
-    };
+    let (board, fen, n) = MATES[0];
+    let p = pos(board, fen);
+    let threads_run = |limit| four_threads_solve(&p, n, limit, &mut Silent).threads;
     assert_eq!(threads_run(Some(1)), 1);
     assert_eq!(threads_run(Some(2)), 2);
     assert_eq!(threads_run(Some(16)), 4);
