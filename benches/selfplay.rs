@@ -226,14 +226,61 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+const OPTIONS: &[&str] = &[
+    "--variant",
+    "--games",
+    "--tc",
+    "--a",
+    "--b",
+    "--a-tc",
+    "--b-tc",
+    "--a-threads",
+    "--b-threads",
+    "--a-material",
+    "--b-material",
+    "--hash",
+    "--concurrency",
+    "--random-plies",
+    "--seed",
+];
+
+const USAGE: &str = "\
+usage: cargo bench --bench selfplay -- [OPTION VALUE]...
+  --variant trubix|trubix43   game (trubix)
+  --games N                   games to play (20)
+  --a P, --b P                players: curio, greedy or random (curio)
+  --tc B+I                    clock for both, seconds (1+0.1)
+  --a-tc B+I, --b-tc B+I      clock for one player
+  --a-threads N, --b-threads N
+                              Curio's search threads (1; at most one per core runs)
+  --a-material Q,N,C,S,F,W    other piece values for A, centipawns
+  --b-material Q,N,C,S,F,W    the same for B
+  --hash MB                   Curio's transposition table (16)
+  --concurrency N             games at once (1)
+  --random-plies P            random plies of each pair's opening (4)
+  --seed S                    opening seed (1)";
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
-    if args.is_empty() {
-        eprintln!("selfplay: give options, e.g. -- --variant trubix --games 20 --a curio --b greedy --tc 1+0.1");
+    if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
+        eprintln!("{USAGE}");
         return;
+    }
+    // Every option takes a value; anything else is refused before a long
+    // run starts with a setting silently ignored.
+    let mut rest = args.iter();
+    while let Some(name) = rest.next() {
+        if !OPTIONS.contains(&name.as_str()) {
+            eprintln!("selfplay: unknown option '{name}'\n\n{USAGE}");
+            std::process::exit(2);
+        }
+        if rest.next().is_none() {
+            eprintln!("selfplay: {name} needs a value");
+            std::process::exit(2);
+        }
     }
     let get = |name: &str| {
         args.iter().position(|a| a == name).map(|i| {
