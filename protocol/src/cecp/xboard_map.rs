@@ -216,10 +216,8 @@ impl BoardMap {
         let side = f.get(1).copied().unwrap_or("w");
         let (half, full) = match f.len() {
             6 => (f[4], f[5]),
-            4 | 5 => (
-                f.get(3).copied().unwrap_or("0"),
-                f.get(4).copied().unwrap_or("1"),
-            ),
+            // Five fields are our own FEN, read above.
+            4 => (f[3], "1"),
             _ => ("0", "1"),
         };
         let castle = f.get(2).copied().unwrap_or("-");
