@@ -38,19 +38,6 @@ pub const fn bit(i: usize) -> u64 {
     1u64 << i
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn iterates_in_index_order() {
-        let v: Vec<usize> = Bits(bit(3) | bit(0) | bit(54)).collect();
-        assert_eq!(v, vec![0, 3, 54]);
-        assert_eq!(Bits(0).count(), 0);
-        assert_eq!(Bits(u64::MAX).len(), 64);
-    }
-}
-
 /// Squares a slider on `s` attacks along `dirs`, up to and including the
 /// first occupied square of each ray. `rays[d][s]` holds the squares from `s`
 /// (exclusive) in direction `d` to the edge; directions 0-3 must step to
@@ -88,4 +75,17 @@ pub const fn splitmix64(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_in_index_order() {
+        let v: Vec<usize> = Bits(bit(3) | bit(0) | bit(54)).collect();
+        assert_eq!(v, vec![0, 3, 54]);
+        assert_eq!(Bits(0).count(), 0);
+        assert_eq!(Bits(u64::MAX).len(), 64);
+    }
 }

@@ -14,6 +14,7 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod realitycheck;
+pub mod strangechess;
 pub mod trubix;
 pub mod variant;
 

@@ -141,7 +141,7 @@ fn slow_moves(s: &Slow) -> BTreeSet<String> {
                     if own(target, w) {
                         continue;
                     }
-                    let is_pawn = p.to_ascii_lowercase() == b'p';
+                    let is_pawn = p.eq_ignore_ascii_case(&b'p');
                     let ep = is_pawn && s.ep == Some((tr, tc));
                     let capture = target != b'.' || ep;
                     if !reaches(&s.b, p, (fr, fc), (tr, tc), capture) {

@@ -1,0 +1,219 @@
+//! Check (R-A0.6): a side is in check when the opponent has a pseudo-legal
+//! move that would remove its king.
+//!
+//! [`Position::king_capturable_simple`] is that definition, literally: it
+//! plays every opponent move and looks for the king. The move generator
+//! uses [`Position::king_capturable`], which asks the same question from
+//! the king's square (leaps, rays, the Digger's rays under pieces, pawns,
+//! the Wall's translations, Stone sandwiches). Tests compare the two over
+//! many random positions.
+
+use super::geometry::{offset, tables, DIAG, KING, NONE, ORTHO};
+use super::position::{power, Kind, Piece, Position};
+use super::rules::forward;
+use crate::game::Color;
+
+impl Position {
+    /// The definition: some pseudo-legal move of `by` removes the other
+    /// side's king.
+    pub fn king_capturable_simple(&self, by: Color) -> bool {
+        let victim = by.flip();
+        if self.king[victim.index()] == NONE {
+            return false;
+        }
+        let mut q = *self;
+        if by != self.side {
+            // E.p. cells are the side to move's; they never matter for a king.
+            q.n_ep = 0;
+        }
+        q.side = by;
+        let mut hit = false;
+        q.pseudo_moves(by, &mut |m| {
+            if !hit {
+                let mut r = q;
+                r.apply_immediate(m);
+                hit = r.king[victim.index()] == NONE;
+            }
+        });
+        hit
+    }
+
+    /// Whether a non-frozen full piece of colour `by` of one of `kinds` (or
+    /// a Bacteria with one of `powers`, 0 meaning "any Bacteria") stands on
+    /// `sq`.
+    #[inline(always)]
+    fn attacker(&self, sq: usize, by: Color, kinds: &[Kind], bact: Option<u8>) -> bool {
+        let f = self.full[sq];
+        if f == 0 || self.frozen.has(sq) {
+            return false;
+        }
+        let p = Piece(f);
+        if p.color() != by {
+            return false;
+        }
+        let k = p.kind();
+        kinds.contains(&k)
+            || (k == Kind::Bacteria
+                && match bact {
+                    Some(0) => true,
+                    Some(mask) => self.powers[sq] & mask != 0,
+                    None => false,
+                })
+    }
+
+    /// Fast form of the definition, from the king's square.
+    pub fn king_capturable(&self, by: Color) -> bool {
+        let victim = by.flip();
+        let k = self.king[victim.index()];
+        if k == NONE {
+            return false;
+        }
+        let k = k as usize;
+        let t = tables();
+        let frozen_king = self.frozen.has(k);
+        // A Halfer can take a lone king, or rescue its own besieged Halfer
+        // from a besieging king; it cannot enter a king shared with a
+        // friendly Halfer.
+        let halfer_hits = frozen_king || self.half[k] == 0;
+        let halfer_at = |sq: usize| self.halfers(sq, by) > 0 && !self.frozen.has(sq);
+
+        for &s in t.knight.of(k) {
+            let s = s as usize;
+            if self.attacker(s, by, &[Kind::Knight], Some(0)) || (halfer_hits && halfer_at(s)) {
+                return true;
+            }
+        }
+        for &s in t.leap31.of(k) {
+            let s = s as usize;
+            if self.attacker(s, by, &[], Some(power::C)) || (halfer_hits && halfer_at(s)) {
+                return true;
+            }
+        }
+        for &s in t.king.of(k) {
+            if self.attacker(s as usize, by, &[Kind::King, Kind::Magician], Some(0)) {
+                return true;
+            }
+        }
+        for &s in t.leap20.of(k) {
+            if self.attacker(s as usize, by, &[Kind::Magician], Some(power::D)) {
+                return true;
+            }
+        }
+        for (dirs, kinds, bact) in [
+            (&ORTHO, [Kind::Rook, Kind::Queen], power::R),
+            (&DIAG, [Kind::Bishop, Kind::Queen], power::B),
+        ] {
+            for &(df, dr) in dirs {
+                let mut sq = k;
+                while let Some(n) = offset(sq, df, dr) {
+                    if !self.squares.has(n) {
+                        break;
+                    }
+                    if self.occ.has(n) {
+                        if self.attacker(n, by, &kinds, Some(bact)) {
+                            return true;
+                        }
+                        break;
+                    }
+                    sq = n;
+                }
+            }
+        }
+        // Diggers (and tunnelling Bacteria) pass under everything; only a
+        // hole stops them.
+        for &(df, dr) in &DIAG {
+            let mut sq = k;
+            while let Some(n) = offset(sq, df, dr) {
+                if !self.squares.has(n) {
+                    break;
+                }
+                if self.attacker(n, by, &[Kind::Digger], Some(power::T)) {
+                    return true;
+                }
+                sq = n;
+            }
+        }
+        // Pawns (and pawn-powered Bacteria) capture one step diagonally
+        // forward.
+        let back = -forward(by);
+        for df in [-1, 1] {
+            if let Some(s) = offset(k, df, back) {
+                if self.attacker(s, by, &[Kind::Pawn], Some(power::P)) {
+                    return true;
+                }
+            }
+        }
+        // Stone sandwiches: a Stone (or Stone-powered Bacteria) steps onto
+        // a free cell beside the king with a piece of `by` beyond it.
+        for (df, dr) in KING {
+            let (Some(s), Some(p)) = (offset(k, -df, -dr), offset(k, df, dr)) else {
+                continue;
+            };
+            if !self.occ_by[by.index()].has(p) || !self.squares.has(s) {
+                continue;
+            }
+            let free = self.full[s] == 0
+                && self.halfers(s, victim) == 0
+                && self.halfers(s, by) <= 1
+                && !self.frozen.has(s);
+            if !free {
+                continue;
+            }
+            for &o in t.king.of(s) {
+                if self.attacker(o as usize, by, &[Kind::Stone], Some(power::S)) {
+                    return true;
+                }
+            }
+        }
+        // The Wall: any translation that lands a cell on the king.
+        if let Some((a, b)) = self.wall(by) {
+            if !self.frozen.has(a) && !self.frozen.has(b) && self.wall_hits(by, k) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn wall_hits(&self, by: Color, k: usize) -> bool {
+        let mut q = *self;
+        q.side = by;
+        let mut hit = false;
+        let victim = by.flip();
+        q.wall_moves(by, &mut |m| {
+            if !hit {
+                let mut r = q;
+                r.apply_immediate(m);
+                hit = r.king[victim.index()] == NONE;
+            }
+        });
+        let _ = k;
+        hit
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check_now(&self) -> bool {
+        self.king_capturable(self.side.flip())
+    }
+
+    /// Legal moves: pseudo-legal moves that leave the mover's king safe;
+    /// castling also needs the king out of check before.
+    pub fn legal(&self, out: &mut impl FnMut(super::moves::Move)) {
+        let c = self.side;
+        let in_check = std::cell::OnceCell::new();
+        let king = self.king[c.index()];
+        self.pseudo_moves(c, &mut |m| {
+            if m.from == king
+                && self.full[m.from()] == Piece::new(Kind::King, c).0
+                && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
+                && *in_check.get_or_init(|| self.in_check_now())
+            {
+                return;
+            }
+            let mut after = *self;
+            after.apply(m);
+            if !after.king_capturable(c.flip()) {
+                out(m);
+            }
+        });
+    }
+}

@@ -1,0 +1,662 @@
+//! The full-state FEN of `notation-strangechess.md`: six fields, then
+//! `sieges=`, `tunnels=`, `powers=`, `unmoved=` when not at their defaults.
+
+use super::geometry::{file_of, name, offset, parse_square, rank_of, square, CELLS, NONE, SIDE};
+use super::position::{
+    power, Kind, Piece, Position, Siege, Tunnel, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ,
+    MAX_SIEGES, MAX_TUNNELS, TUNNEL_MAX,
+};
+use super::rules::{castlings, forward, last_rank};
+use crate::error::FenError;
+use crate::game::Color;
+
+pub const START: &str = "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1";
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+/// Whether `sq` is an initial pawn square of colour `c` (rank 3 and f4/g4
+/// for White; rank 10 and f9/g9 for Black).
+pub fn initial_pawn_square(sq: usize, c: Color) -> bool {
+    let (r, f) = (rank_of(sq), file_of(sq));
+    match c {
+        Color::White => r == 2 || (r == 3 && (f == 5 || f == 6)),
+        Color::Black => r == 9 || (r == 8 && (f == 5 || f == 6)),
+    }
+}
+
+fn color_char(c: Color) -> char {
+    if c == Color::White {
+        'w'
+    } else {
+        'b'
+    }
+}
+
+fn piece_char(p: Piece) -> char {
+    let l = p.kind().letter();
+    if p.color() == Color::White {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+impl Position {
+    pub fn start() -> Position {
+        Position::from_fen(START).expect("start FEN")
+    }
+
+    fn default_unmoved(&self) -> super::bitset::Set144 {
+        let mut s = super::bitset::Set144::EMPTY;
+        for sq in 0..CELLS {
+            if self.full[sq] != 0 {
+                let p = Piece(self.full[sq]);
+                if p.kind() == Kind::Pawn && initial_pawn_square(sq, p.color()) {
+                    s.set(sq);
+                }
+            }
+        }
+        s
+    }
+
+    pub fn to_fen(&self) -> String {
+        let mut out = String::new();
+        for r in (0..SIDE).rev() {
+            let mut run = 0;
+            for f in 0..SIDE {
+                let sq = square(f, r);
+                let mut cell = String::new();
+                if !self.squares.has(sq) {
+                    cell.push('*');
+                } else {
+                    let mut occ = Vec::new();
+                    if self.full[sq] != 0 {
+                        occ.push(piece_char(Piece(self.full[sq])));
+                    }
+                    occ.extend(std::iter::repeat_n(
+                        'H',
+                        self.halfers(sq, Color::White) as usize,
+                    ));
+                    occ.extend(std::iter::repeat_n(
+                        'h',
+                        self.halfers(sq, Color::Black) as usize,
+                    ));
+                    match occ.len() {
+                        0 => {}
+                        1 => cell.push(occ[0]),
+                        _ => {
+                            cell.push('(');
+                            cell.extend(occ);
+                            cell.push(')');
+                        }
+                    }
+                }
+                if cell.is_empty() {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push_str(&cell);
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            if r > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(color_char(self.side));
+        out.push(' ');
+        let rights: String = [
+            (CASTLE_WK, 'K'),
+            (CASTLE_WQ, 'Q'),
+            (CASTLE_BK, 'k'),
+            (CASTLE_BQ, 'q'),
+        ]
+        .iter()
+        .filter(|(b, _)| self.castling & b != 0)
+        .map(|&(_, ch)| ch)
+        .collect();
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        out.push(' ');
+        if self.n_ep == 0 {
+            out.push('-');
+        } else {
+            let cells: Vec<String> = self.ep_cells().iter().map(|&c| name(c as usize)).collect();
+            out.push_str(&cells.join(","));
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        if self.n_sieges > 0 {
+            let mut s: Vec<Siege> = self.sieges().to_vec();
+            s.sort_by_key(|s| s.sq);
+            let parts: Vec<String> = s
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{}{}{}",
+                        name(s.sq as usize),
+                        color_char(s.besieger),
+                        s.left
+                    )
+                })
+                .collect();
+            out.push_str(&format!(" sieges={}", parts.join(",")));
+        }
+        if self.n_tunnels > 0 {
+            let parts: Vec<String> = self
+                .tunnels()
+                .iter()
+                .map(|t| {
+                    let cells: Vec<String> = t.cells().iter().map(|&c| name(c as usize)).collect();
+                    let at = if t.digger == NONE {
+                        String::new()
+                    } else {
+                        format!("@{}", name(t.digger as usize))
+                    };
+                    format!(
+                        "{}{}:{}{}",
+                        color_char(t.owner),
+                        t.turns,
+                        cells.join("-"),
+                        at
+                    )
+                })
+                .collect();
+            out.push_str(&format!(" tunnels={}", parts.join(",")));
+        }
+        let powers: Vec<String> = (0..CELLS)
+            .filter(|&sq| self.powers[sq] != 0)
+            .map(|sq| {
+                let letters: String = power::LETTERS
+                    .iter()
+                    .filter(|(b, _)| self.powers[sq] & b != 0)
+                    .map(|&(_, l)| l)
+                    .collect();
+                format!("{}:{}", name(sq), letters)
+            })
+            .collect();
+        if !powers.is_empty() {
+            out.push_str(&format!(" powers={}", powers.join(",")));
+        }
+        if self.unmoved != self.default_unmoved() {
+            let cells: Vec<String> = self.unmoved.iter().map(name).collect();
+            out.push_str(&format!(
+                " unmoved={}",
+                if cells.is_empty() {
+                    "-".to_string()
+                } else {
+                    cells.join(",")
+                }
+            ));
+        }
+        out
+    }
+
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 6 {
+            return err(format!(
+                "expected at least 6 fields (board, side, castling, e.p., halfmove, fullmove), got {}",
+                fields.len()
+            ));
+        }
+        let mut p = Position::empty();
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != SIDE {
+            return err(format!("the board has {} ranks, not 12", ranks.len()));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let r = SIDE - 1 - i;
+            let mut f = 0usize;
+            let b: Vec<char> = text.chars().collect();
+            let mut j = 0;
+            let rank_name = r + 1;
+            while j < b.len() {
+                let ch = b[j];
+                if f >= SIDE {
+                    return err(format!("rank {rank_name} has more than 12 files"));
+                }
+                if ch.is_ascii_digit() {
+                    let mut n = 0usize;
+                    while j < b.len() && b[j].is_ascii_digit() {
+                        n = n * 10 + b[j].to_digit(10).unwrap() as usize;
+                        j += 1;
+                        if n > SIDE {
+                            return err(format!("rank {rank_name}: empty run too long"));
+                        }
+                    }
+                    if n == 0 || f + n > SIDE {
+                        return err(format!("rank {rank_name} does not fill 12 files"));
+                    }
+                    f += n;
+                    continue;
+                }
+                let sq = square(f, r);
+                if ch == '*' {
+                    p.toggle_hole(sq);
+                } else if ch == '(' {
+                    let close = b[j..].iter().position(|&c| c == ')').map(|k| j + k);
+                    let Some(close) = close else {
+                        return err(format!("rank {rank_name}: '(' without ')'"));
+                    };
+                    let inner: Vec<char> = b[j + 1..close].to_vec();
+                    if inner.len() != 2 {
+                        return err(format!(
+                            "rank {rank_name}: a shared square holds exactly two occupants"
+                        ));
+                    }
+                    for &o in &inner {
+                        place_letter(&mut p, sq, o, rank_name)?;
+                    }
+                    // Canonical order: full piece first, white Halfer before black.
+                    let canon = {
+                        let mut v = Vec::new();
+                        if p.full[sq] != 0 {
+                            v.push(piece_char(Piece(p.full[sq])));
+                        }
+                        v.extend(std::iter::repeat_n(
+                            'H',
+                            p.halfers(sq, Color::White) as usize,
+                        ));
+                        v.extend(std::iter::repeat_n(
+                            'h',
+                            p.halfers(sq, Color::Black) as usize,
+                        ));
+                        v
+                    };
+                    if canon != inner {
+                        return err(format!(
+                            "rank {rank_name}: write a shared square full piece first, white Halfer before black"
+                        ));
+                    }
+                    j = close;
+                } else {
+                    place_letter(&mut p, sq, ch, rank_name)?;
+                }
+                f += 1;
+                j += 1;
+            }
+            if f != SIDE {
+                return err(format!("rank {rank_name} does not fill 12 files"));
+            }
+        }
+        p.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            s => return err(format!("side to move '{s}' is not w or b")),
+        };
+        // Castling.
+        if fields[2] != "-" {
+            for ch in fields[2].chars() {
+                let bit = match ch {
+                    'K' => CASTLE_WK,
+                    'Q' => CASTLE_WQ,
+                    'k' => CASTLE_BK,
+                    'q' => CASTLE_BQ,
+                    _ => return err(format!("castling field '{}' has '{ch}'", fields[2])),
+                };
+                if p.castling & bit != 0 || p.castling >= bit << 1 {
+                    return err(format!(
+                        "castling field '{}' is not in KQkq order",
+                        fields[2]
+                    ));
+                }
+                p.castling |= bit;
+            }
+        }
+        for c in [Color::White, Color::Black] {
+            let r = if c == Color::White { 0 } else { 11 };
+            for (bit, _, rook_from, _, _) in castlings(c) {
+                if p.castling & bit != 0
+                    && (p.full[square(6, r)] != Piece::new(Kind::King, c).0
+                        || p.full[rook_from] != Piece::new(Kind::Rook, c).0)
+                {
+                    return err(format!(
+                        "castling right without the {} king on g{} and rook on {}",
+                        c.name(),
+                        r + 1,
+                        name(rook_from)
+                    ));
+                }
+            }
+        }
+        // En passant cells.
+        if fields[3] != "-" {
+            let mover = p.side.flip();
+            let dr = forward(mover);
+            let mut prev: Option<usize> = None;
+            for t in fields[3].split(',') {
+                let Some(sq) = parse_square(t) else {
+                    return err(format!("e.p. cell '{t}' is not a square name"));
+                };
+                if let Some(pr) = prev {
+                    if offset(pr, 0, dr) != Some(sq) {
+                        return err(format!(
+                            "e.p. cells '{}' are not one pawn's path",
+                            fields[3]
+                        ));
+                    }
+                }
+                if !p.squares.has(sq) || p.occ.has(sq) {
+                    return err(format!("e.p. cell {t} is not an empty square"));
+                }
+                if p.n_ep as usize >= 4 {
+                    return err("too many e.p. cells");
+                }
+                p.ep[p.n_ep as usize] = sq as u8;
+                p.n_ep += 1;
+                prev = Some(sq);
+            }
+            let pawn = prev.and_then(|l| offset(l, 0, dr));
+            if pawn.is_none_or(|s| p.full[s] != Piece::new(Kind::Pawn, mover).0) {
+                return err(format!(
+                    "e.p. cells '{}' are not followed by the {} pawn that passed them",
+                    fields[3],
+                    mover.name()
+                ));
+            }
+        }
+        p.halfmove = fields[4]
+            .parse()
+            .map_err(|_| FenError(format!("halfmove clock '{}' is not a number", fields[4])))?;
+        p.fullmove = fields[5]
+            .parse()
+            .map_err(|_| FenError(format!("fullmove number '{}' is not a number", fields[5])))?;
+        if p.fullmove == 0 {
+            return err("fullmove number starts at 1");
+        }
+        // Extra fields, in order.
+        let order = ["sieges", "tunnels", "powers", "unmoved"];
+        let mut last = None;
+        let mut unmoved_given = false;
+        for extra in &fields[6..] {
+            let Some((key, value)) = extra.split_once('=') else {
+                return err(format!("extra field '{extra}' is not name=value"));
+            };
+            let Some(idx) = order.iter().position(|&k| k == key) else {
+                return err(format!("unknown extra field '{key}'"));
+            };
+            if last.is_some_and(|l| l >= idx) {
+                return err(format!(
+                    "extra field '{key}' out of order (sieges, tunnels, powers, unmoved, once each)"
+                ));
+            }
+            last = Some(idx);
+            match key {
+                "sieges" => parse_sieges(&mut p, value)?,
+                "tunnels" => parse_tunnels(&mut p, value)?,
+                "powers" => parse_powers(&mut p, value)?,
+                _ => {
+                    unmoved_given = true;
+                    if value != "-" {
+                        for t in value.split(',') {
+                            let Some(sq) = parse_square(t) else {
+                                return err(format!("unmoved pawn '{t}' is not a square"));
+                            };
+                            if p.full[sq] == 0 || Piece(p.full[sq]).kind() != Kind::Pawn {
+                                return err(format!("unmoved pawn square {t} holds no pawn"));
+                            }
+                            if p.unmoved.has(sq) {
+                                return err(format!("unmoved pawn {t} listed twice"));
+                            }
+                            p.set_unmoved(sq, true);
+                        }
+                    }
+                }
+            }
+        }
+        if !unmoved_given {
+            for sq in p.default_unmoved().iter() {
+                p.set_unmoved(sq, true);
+            }
+        }
+        // Whole-position checks.
+        validate(&p)?;
+        Ok(p)
+    }
+}
+
+fn place_letter(p: &mut Position, sq: usize, ch: char, rank: usize) -> Result<(), FenError> {
+    let Some(kind) = Kind::from_letter(ch) else {
+        return err(format!("rank {rank}: unknown piece letter '{ch}'"));
+    };
+    let c = if ch.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if kind == Kind::Halfer {
+        if p.halfers(sq, c) >= 2 {
+            return err(format!("rank {rank}: too many Halfers on {}", name(sq)));
+        }
+        p.add_halfer(sq, c);
+    } else {
+        if p.full[sq] != 0 {
+            return err(format!("rank {rank}: two full pieces on {}", name(sq)));
+        }
+        if kind == Kind::King && p.king[c.index()] != NONE {
+            return err(format!("more than one {} king", c.name()));
+        }
+        p.put(sq, Piece::new(kind, c));
+    }
+    Ok(())
+}
+
+fn parse_sieges(p: &mut Position, value: &str) -> Result<(), FenError> {
+    let mut prev = None;
+    for t in value.split(',') {
+        let bad = || FenError(format!("siege '{t}' is not <square><w|b><1-4>"));
+        if t.len() < 4 {
+            return Err(bad());
+        }
+        let (sq_text, rest) = t.split_at(t.len() - 2);
+        let sq = parse_square(sq_text).ok_or_else(bad)?;
+        let besieger = match &rest[..1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(bad()),
+        };
+        let left: u8 = rest[1..].parse().map_err(|_| bad())?;
+        if !(1..=4).contains(&left) {
+            return Err(bad());
+        }
+        if prev.is_some_and(|pr| pr >= sq) {
+            return err("sieges are not in square order");
+        }
+        prev = Some(sq);
+        if p.n_sieges as usize >= MAX_SIEGES {
+            return err("too many sieges");
+        }
+        // The cell must hold exactly a besieger and a victim of the other
+        // colour, one of them a Halfer, the victim never a king.
+        let v = besieger.flip();
+        let full = p.piece_at(sq);
+        let (hb, hv) = (p.halfers(sq, besieger), p.halfers(sq, v));
+        let ok = match full {
+            Some(f) if f.color() == besieger => hb == 0 && hv == 1,
+            Some(f) => f.kind() != Kind::King && hb == 1 && hv == 0,
+            None => hb == 1 && hv == 1,
+        };
+        if !ok {
+            return err(format!(
+                "siege on {} needs a {} besieger and a {} victim there (one a Halfer, never a king)",
+                name(sq),
+                besieger.name(),
+                v.name()
+            ));
+        }
+        p.add_siege(Siege {
+            sq: sq as u8,
+            besieger,
+            left,
+        });
+    }
+    Ok(())
+}
+
+fn parse_tunnels(p: &mut Position, value: &str) -> Result<(), FenError> {
+    for t in value.split(',') {
+        let bad = |why: &str| FenError(format!("tunnel '{t}': {why}"));
+        let (head, rest) = t
+            .split_once(':')
+            .ok_or_else(|| bad("expected <w|b><turns>:cells"))?;
+        let owner = match head.get(..1) {
+            Some("w") => Color::White,
+            Some("b") => Color::Black,
+            _ => return Err(bad("owner is not w or b")),
+        };
+        let turns: u8 = head[1..].parse().map_err(|_| bad("turns is not 1 or 2"))?;
+        if !(1..=2).contains(&turns) {
+            return Err(bad("turns is not 1 or 2"));
+        }
+        let (cells_text, at) = match rest.split_once('@') {
+            Some((c, a)) => (c, Some(a)),
+            None => (rest, None),
+        };
+        let mut tun = Tunnel {
+            owner,
+            turns,
+            len: 0,
+            cells: [NONE; TUNNEL_MAX],
+            digger: NONE,
+        };
+        let mut step = None;
+        for c in cells_text.split('-') {
+            let sq = parse_square(c).ok_or_else(|| bad("a cell is not a square name"))?;
+            if tun.len > 0 {
+                let prev = tun.cells[tun.len as usize - 1] as usize;
+                let d = (
+                    file_of(sq) as i32 - file_of(prev) as i32,
+                    rank_of(sq) as i32 - rank_of(prev) as i32,
+                );
+                if d.0.abs() != 1 || d.1.abs() != 1 || step.is_some_and(|s| s != d) {
+                    return Err(bad("cells are not one diagonal line"));
+                }
+                step = Some(d);
+            }
+            if tun.len as usize >= TUNNEL_MAX {
+                return Err(bad("too long"));
+            }
+            tun.cells[tun.len as usize] = sq as u8;
+            tun.len += 1;
+        }
+        if tun.len < 2 {
+            return Err(bad("a tunnel has at least two cells"));
+        }
+        if let Some(a) = at {
+            let sq = parse_square(a).ok_or_else(|| bad("the Digger square is not a square"))?;
+            if p.full[sq] != Piece::new(Kind::Digger, owner).0 {
+                return Err(bad("no Digger of its owner stands on the @ square"));
+            }
+            tun.digger = sq as u8;
+        }
+        if p.n_tunnels as usize >= MAX_TUNNELS {
+            return err("too many tunnels");
+        }
+        p.add_tunnel(tun);
+    }
+    Ok(())
+}
+
+fn parse_powers(p: &mut Position, value: &str) -> Result<(), FenError> {
+    let mut prev = None;
+    for t in value.split(',') {
+        let bad = |why: &str| FenError(format!("powers '{t}': {why}"));
+        let (sq_text, letters) = t
+            .split_once(':')
+            .ok_or_else(|| bad("expected square:letters"))?;
+        let sq = parse_square(sq_text).ok_or_else(|| bad("not a square"))?;
+        if p.full[sq] == 0 || Piece(p.full[sq]).kind() != Kind::Bacteria {
+            return Err(bad("no Bacteria stands there"));
+        }
+        if prev.is_some_and(|pr| pr >= sq) {
+            return err("powers are not in square order");
+        }
+        prev = Some(sq);
+        let mut mask = 0u8;
+        let mut last = None;
+        for ch in letters.chars() {
+            let Some(i) = power::LETTERS.iter().position(|&(_, l)| l == ch) else {
+                return Err(bad("unknown power letter (RBPDCTS)"));
+            };
+            if last.is_some_and(|l| l >= i) {
+                return Err(bad("letters not in RBPDCTS order"));
+            }
+            last = Some(i);
+            mask |= power::LETTERS[i].0;
+        }
+        if mask == 0 {
+            return Err(bad("no power listed"));
+        }
+        p.set_powers(sq, mask);
+    }
+    Ok(())
+}
+
+fn validate(p: &Position) -> Result<(), FenError> {
+    for c in [Color::White, Color::Black] {
+        if p.king[c.index()] == NONE {
+            return err(format!("no {} king", c.name()));
+        }
+        // Walls: zero or two cells forming one orthogonal pair.
+        let w = Piece::new(Kind::Wall, c).0;
+        let cells: Vec<usize> = (0..CELLS).filter(|&s| p.full[s] == w).collect();
+        match cells.len() {
+            0 => {}
+            2 => {
+                let (a, b) = (cells[0], cells[1]);
+                let adjacent = (rank_of(a) == rank_of(b) && file_of(b) == file_of(a) + 1)
+                    || (file_of(a) == file_of(b) && rank_of(b) == rank_of(a) + 1);
+                if !adjacent {
+                    return err(format!(
+                        "the {} Wall's cells are not side by side",
+                        c.name()
+                    ));
+                }
+            }
+            n => return err(format!("{n} {} Wall cells (a Wall has two)", c.name())),
+        }
+        for sq in 0..CELLS {
+            if p.full[sq] == Piece::new(Kind::Pawn, c).0 && rank_of(sq) == last_rank(c) {
+                return err(format!(
+                    "a {} pawn on its last rank ({})",
+                    c.name(),
+                    name(sq)
+                ));
+            }
+        }
+    }
+    // Shared squares: only the pairs R-A0.3 allows, unless a siege.
+    for sq in 0..CELLS {
+        if p.frozen.has(sq) {
+            continue;
+        }
+        let total = p.halfer_total(sq) + (p.full[sq] != 0) as u8;
+        if total < 2 {
+            continue;
+        }
+        let ok = match p.piece_at(sq) {
+            Some(f) => p.halfers(sq, f.color()) == 1 && p.halfers(sq, f.color().flip()) == 0,
+            None => true,
+        };
+        if !ok {
+            return err(format!(
+                "{} holds occupants that may not share (a full piece shares only with a Halfer of its colour)",
+                name(sq)
+            ));
+        }
+    }
+    if p.king_capturable(p.side) {
+        return err(format!(
+            "the side not to move ({}) is in check",
+            p.side.flip().name()
+        ));
+    }
+    Ok(())
+}

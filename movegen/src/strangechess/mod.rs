@@ -1,0 +1,230 @@
+//! Strange Chess (Mark Hedden), on a 12x12 frame whose cells can become
+//! holes: Walls two cells long, half-size Halfers that besiege, square-moving
+//! Magicians, tunnelling Diggers, custodian Stones and power-gathering
+//! Bacteria. Binding rules: Part A of `shared/rules/strange-and-dysnomia.md`
+//! with `shared/rules/README.md`; text forms: `notation-strangechess.md`.
+//! The project's own account, with every interpretation, is
+//! `docs/rules/strangechess.md`.
+//!
+//! # Board geometry
+//!
+//! Cell `rank * 12 + file` (a1 = 0, l1 = 11, a12 = 132, l12 = 143). The
+//! frame never changes; which cells are squares does (spells), so the
+//! square mask is a [`bitset::Set144`] inside the position, and every
+//! movement rule asks it. Leapers jump holes, sliders and the Wall stop at
+//! them, the Digger rides under pieces but not across holes.
+//!
+//! # State layers
+//!
+//! A mailbox of full occupants (a Wall on both cells), per-cell Halfer
+//! counts per colour, Bacteria powers per cell (moving with the piece), a
+//! siege list (cell, besieger, plies left), a tunnel list (owner, turns
+//! left, cells, where its Digger stands), unmoved pawns, castling rights,
+//! e.p. cells (every cell a multi-step passed), clocks. Occupancy sets per
+//! colour, the frozen set (siege cells) and the Zobrist key of the board
+//! layers are kept incrementally; the small rule state is hashed on demand.
+//!
+//! # Interpretations beyond the binding texts (see the rules document)
+//!
+//! * A siege completes at the end of the besieger's ply t+4, and king
+//!   safety of that ply's move is judged after the completion (it is part of
+//!   the ply's effects; only later completions are ignored, R-A0.6).
+//! * A Stone never rescues (it never captures by moving, R-A7.1); tunnel
+//!   travel never rescues (it never captures, R-A6.5).
+//! * A Halfer traveling a tunnel lands only on an empty square or a lone
+//!   friendly Halfer (R-A6.5's landing rule, for every traveller).
+//! * A Digger that travels a tunnel digs none (travel is not its own move).
+//! * A Wall passes over and lands on its own former cells even when a
+//!   friendly Halfer shares one.
+//! * A displaced pawn may not be pushed onto its last rank (the second leg
+//!   has no promotion letter); a displacement square must be completely
+//!   empty.
+//! * A Wall translation that rescues on both cells is legal only when
+//!   neither rescue needs a displacement (the notation has one second leg).
+//! * Custodian capture by a Stone-powered Bacteria happens on any
+//!   non-capturing step of one cell, whichever power made it.
+//! * En passant removes only the pawn; a Halfer sharing its square stays.
+
+pub mod bitset;
+pub mod check;
+pub mod fen;
+pub mod geometry;
+pub mod moves;
+mod notation;
+pub mod position;
+pub mod rules;
+mod zobrist;
+
+pub use moves::Move;
+pub use notation::move_string;
+pub use position::{Kind, Piece, Position};
+
+use crate::error::{FenError, MoveError};
+use crate::game::{Color, EndReason, Game, Notation, Outcome, Tactical};
+
+/// Capacity of a move list. Spells dominate the worst case: up to 48
+/// source squares (two Magicians' zones) times every hole plus banish,
+/// bounded by 48 x 93 + the other pieces' moves.
+pub const MAX_MOVES: usize = 8192;
+
+pub type MoveVec = arrayvec::ArrayVec<Move, MAX_MOVES>;
+
+impl Game for Position {
+    type Move = Move;
+    type Undo = Position;
+    type Moves = MoveVec;
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, out: &mut MoveVec) {
+        self.legal(&mut |m| out.push(m));
+    }
+
+    fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.legal(&mut |_| n += 1);
+        n
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.legal(&mut |x| found |= x == m);
+        found
+    }
+
+    fn make(&mut self, m: Move) -> Position {
+        let undo = *self;
+        self.apply(m);
+        undo
+    }
+
+    fn unmake(&mut self, _m: Move, undo: Position) {
+        *self = undo;
+    }
+
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn in_check(&self) -> bool {
+        self.in_check_now()
+    }
+
+    fn outcome(&self, history: &[u64]) -> Option<Outcome> {
+        let mut any = false;
+        self.legal(&mut |_| any = true);
+        if !any {
+            return Some(if self.in_check_now() {
+                Outcome::Win {
+                    winner: self.side.flip(),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            });
+        }
+        let key = Position::key(self);
+        if history.iter().filter(|&&k| k == key).count() >= 2 {
+            return Some(Outcome::Draw {
+                reason: EndReason::Repetition,
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw {
+                reason: EndReason::MoveRule,
+            });
+        }
+        if self.bare_kings() {
+            return Some(Outcome::Draw {
+                reason: EndReason::BareKings,
+            });
+        }
+        None
+    }
+}
+
+impl Position {
+    /// Only the two kings are left (R-A11.4).
+    pub fn bare_kings(&self) -> bool {
+        self.occ.count() == 2 && self.half.iter().all(|&h| h == 0)
+    }
+
+    /// Plies since the last pawn move or removal (R-A11.3).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    /// Whether a move removes, besieges or rescues (or promotes): what
+    /// quiescence looks at and what a GUI marks as a capture.
+    pub fn is_capture(&self, m: Move) -> bool {
+        let to = m.to();
+        let e = self.side.flip();
+        (self.occ_by[e.index()].has(to) && !m.has(super::strangechess::moves::T))
+            || (self.ep_cells().contains(&m.to)
+                && self.full[m.from()] == Piece::new(Kind::Pawn, self.side).0
+                && geometry::file_of(m.from()) != geometry::file_of(to))
+    }
+}
+
+impl Notation for Position {
+    fn move_to_string(&self, m: Move) -> String {
+        move_string(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse(text)
+    }
+
+    fn to_fen(&self) -> String {
+        Position::to_fen(self)
+    }
+}
+
+impl Position {
+    pub fn parse_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+}
+
+impl Tactical for Position {
+    const HISTORY_SIZE: usize = geometry::CELLS * geometry::CELLS;
+
+    fn is_noisy(&self, m: Move) -> bool {
+        m.promotion().is_some() || self.is_capture(m)
+    }
+
+    fn history_index(&self, m: Move) -> usize {
+        m.from() * geometry::CELLS + m.to()
+    }
+
+    fn encode_move(m: Move) -> u32 {
+        m.encode()
+    }
+
+    fn null_move_ok(&self) -> bool {
+        !self.in_check_now()
+    }
+
+    fn make_null(&mut self) -> Position {
+        let undo = *self;
+        self.n_ep = 0;
+        self.side = self.side.flip();
+        undo
+    }
+
+    fn unmake_null(&mut self, undo: Position) {
+        *self = undo;
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.halfmove as usize
+    }
+
+    fn rule_draw(&self) -> bool {
+        self.halfmove >= 100 || self.bare_kings()
+    }
+}

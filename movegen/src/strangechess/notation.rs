@@ -1,0 +1,126 @@
+//! Move strings of `notation-strangechess.md`: from, to, then suffixes in
+//! the order promotion letter, `h`, `t`, `x`; a rescue's displacement as a
+//! second leg `,<siege><dest>` with `r` or `v`.
+
+use super::geometry::{name, parse_square_prefix};
+use super::moves::{Move, H, T, X};
+use super::position::Position;
+use crate::error::MoveError;
+
+pub fn move_string(m: Move) -> String {
+    let mut s = format!("{}{}", name(m.from()), name(m.to()));
+    if let Some(k) = m.promotion() {
+        s.push(k.letter().to_ascii_lowercase());
+    }
+    if m.has(H) {
+        s.push('h');
+    }
+    if m.has(T) {
+        s.push('t');
+    }
+    if m.has(X) {
+        s.push('x');
+    }
+    if let Some((rescuer, dest)) = m.displacement() {
+        s.push(',');
+        s.push_str(&name(m.to()));
+        s.push_str(&name(dest));
+        s.push(if rescuer { 'r' } else { 'v' });
+    }
+    s
+}
+
+/// Checks the shape of a move string (squares, suffixes) before it is
+/// looked up among the legal moves, so a malformed string gets a precise
+/// message.
+fn syntax(text: &str) -> Result<(), String> {
+    let (first, second) = match text.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (text, None),
+    };
+    let (_, n1) = parse_square_prefix(first).ok_or("no from-square (a1..l12)")?;
+    let (_, n2) = parse_square_prefix(&first[n1..]).ok_or("no to-square (a1..l12)")?;
+    let suffix = &first[n1 + n2..];
+    let mut order = 0;
+    for ch in suffix.chars() {
+        let rank = match ch {
+            'q' | 'r' | 'b' | 'n' => 1,
+            'h' => 2,
+            't' => 3,
+            'x' => 4,
+            _ => return Err(format!("unknown suffix '{ch}' (q r b n, h, t, x)")),
+        };
+        if rank <= order {
+            return Err("suffixes out of order (promotion, h, t, x)".into());
+        }
+        order = rank;
+    }
+    if let Some(leg) = second {
+        let (_, a) = parse_square_prefix(leg).ok_or("second leg has no siege square")?;
+        let (_, b) = parse_square_prefix(&leg[a..]).ok_or("second leg has no destination")?;
+        if !matches!(&leg[a + b..], "r" | "v") {
+            return Err("second leg ends in r (rescuer) or v (victim)".into());
+        }
+    }
+    Ok(())
+}
+
+impl Position {
+    /// Reads a move and checks that it is legal here. Wall translations
+    /// may also be written with the other cell (the aliases of the spec).
+    pub fn parse(&self, text: &str) -> Result<Move, MoveError> {
+        syntax(text).map_err(|why| MoveError::Syntax {
+            text: text.to_string(),
+            why,
+        })?;
+        let mut found = None;
+        self.legal(&mut |m| {
+            if found.is_none()
+                && (move_string(m) == text || self.wall_alias(m).as_deref() == Some(text))
+            {
+                found = Some(m);
+            }
+        });
+        found.ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            why: if self.in_check_now() {
+                "not a legal move here (the king is in check)".into()
+            } else {
+                "not a legal move here".into()
+            },
+        })
+    }
+
+    /// The accepted alias of a Wall translation: the other cell's from and
+    /// to (broadside), or the trailing cell's (lengthwise).
+    fn wall_alias(&self, m: Move) -> Option<String> {
+        let (a, b) = self.wall(self.side)?;
+        if m.from() != a && m.from() != b {
+            return None;
+        }
+        let (ff, fr) = (
+            super::geometry::file_of(m.from()) as i32,
+            super::geometry::rank_of(m.from()) as i32,
+        );
+        let (tf, tr) = (
+            super::geometry::file_of(m.to()) as i32,
+            super::geometry::rank_of(m.to()) as i32,
+        );
+        if ff != tf && fr != tr {
+            return None; // rotation
+        }
+        if self.full[m.from()]
+            != super::position::Piece::new(super::position::Kind::Wall, self.side).0
+            || m.has(H)
+        {
+            return None;
+        }
+        let other = if m.from() == a { b } else { a };
+        let to = super::geometry::offset(other, tf - ff, tr - fr)?;
+        Some(move_string(Move {
+            from: other as u8,
+            to: to as u8,
+            ..m
+        }))
+    }
+}

@@ -1,0 +1,154 @@
+//! Strange Chess over seeded random games biased toward the rare rules:
+//! after every move the key kept incrementally equals the key from scratch,
+//! FEN and move strings round-trip, `is_legal` agrees with the list, no
+//! legal move leaves the mover's king capturable by the literal definition
+//! (R-A0.6: some opponent move removes it), the fast check test agrees with
+//! that definition, and unmake restores the position exactly.
+
+use movegen::bits::splitmix64;
+use movegen::strangechess::geometry::file_of;
+use movegen::strangechess::moves::{H, T};
+use movegen::strangechess::{move_string, Kind, Move, Position};
+use movegen::{Game, Notation};
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        (splitmix64(&mut self.0) % n as u64) as usize
+    }
+}
+
+/// A coarse kind of move, so rare kinds get picked as often as common ones.
+fn category(p: &Position, m: Move) -> usize {
+    let from = m.from();
+    if m.has(T) {
+        return 0;
+    }
+    if m.displacement().is_some() {
+        return 1;
+    }
+    if p.is_capture(m) {
+        return 2;
+    }
+    match p.piece_at(from) {
+        None => 3, // spell, or a Halfer alone
+        Some(_) if m.has(H) => 4,
+        Some(pc) => match pc.kind() {
+            Kind::Wall => 5,
+            Kind::Stone => 6,
+            Kind::Digger => 7,
+            Kind::Halfer => 4,
+            Kind::Pawn => 8,
+            Kind::Bacteria => 9,
+            Kind::King if file_of(from).abs_diff(file_of(m.to())) > 1 => 10,
+            _ => 11,
+        },
+    }
+}
+
+fn pick(p: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+    let mut by_cat: Vec<Vec<Move>> = vec![Vec::new(); 12];
+    for &m in moves {
+        by_cat[category(p, m)].push(m);
+    }
+    let present: Vec<&Vec<Move>> = by_cat.iter().filter(|v| !v.is_empty()).collect();
+    let cat = present[rng.below(present.len())];
+    cat[rng.below(cat.len())]
+}
+
+fn check_position(p: &Position, rng: &mut Rng, deep: bool) -> Vec<Move> {
+    assert_eq!(
+        p.key(),
+        p.key_from_scratch(),
+        "incremental key, {}",
+        p.to_fen()
+    );
+    assert!(p.layers_consistent(), "occupancy layers, {}", p.to_fen());
+    let fen = p.to_fen();
+    let back = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{e}: {fen}"));
+    assert_eq!(back.to_fen(), fen);
+    assert_eq!(back.key(), p.key(), "key after FEN round trip, {fen}");
+
+    let mut list = Default::default();
+    p.legal_moves(&mut list);
+    let moves: Vec<Move> = list.to_vec();
+    let strings: std::collections::HashSet<String> =
+        moves.iter().map(|&m| move_string(m)).collect();
+    assert_eq!(strings.len(), moves.len(), "a move string twice, {fen}");
+    assert_eq!(p.count_legal(), moves.len());
+    let mover = p.side_to_move();
+    for (i, &m) in moves.iter().enumerate() {
+        if !deep && i % 7 != 0 {
+            continue;
+        }
+        let text = move_string(m);
+        assert_eq!(p.parse_move(&text), Ok(m), "{text} in {fen}");
+        assert!(p.is_legal(m));
+        let mut q = *p;
+        let undo = q.make(m);
+        assert!(
+            !q.king_capturable_simple(mover.flip()),
+            "{text} leaves the king capturable in {fen}"
+        );
+        q.unmake(m, undo);
+        assert_eq!(q.to_fen(), fen);
+        assert_eq!(q.key(), p.key());
+    }
+    // The fast check test against the definition, both ways.
+    for by in [movegen::Color::White, movegen::Color::Black] {
+        assert_eq!(
+            p.king_capturable(by),
+            p.king_capturable_simple(by),
+            "check by {by:?} in {fen}"
+        );
+    }
+    // Pseudo-legal moves the filter refused really leave the king exposed.
+    let mut pseudo = Vec::new();
+    p.pseudo_moves(mover, &mut |m| pseudo.push(m));
+    for _ in 0..if deep { 6 } else { 2 } {
+        if pseudo.is_empty() {
+            break;
+        }
+        let m = pseudo[rng.below(pseudo.len())];
+        let mut q = *p;
+        q.make(m);
+        let castle = p
+            .piece_at(m.from())
+            .is_some_and(|pc| pc.kind() == Kind::King)
+            && file_of(m.from()).abs_diff(file_of(m.to())) > 1
+            && !m.has(H);
+        let exposed = q.king_capturable_simple(mover.flip()) || (castle && p.in_check());
+        assert_eq!(
+            moves.contains(&m),
+            !exposed,
+            "{} legality in {fen}",
+            move_string(m)
+        );
+    }
+    moves
+}
+
+fn run(games: u64, plies: usize, deep_every: u64) {
+    for g in 0..games {
+        let mut rng = Rng(0x5c00 + g);
+        let mut p = Position::start();
+        for _ in 0..plies {
+            let moves = check_position(&p, &mut rng, g % deep_every == 0);
+            if moves.is_empty() || p.outcome(&[]).is_some() {
+                break;
+            }
+            let m = pick(&p, &moves, &mut rng);
+            p.make(m);
+        }
+    }
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    // Debug builds: a quick pass; CI runs the full 1,000 games in release.
+    if cfg!(debug_assertions) {
+        run(40, 60, 4);
+    } else {
+        run(1000, 80, 10);
+    }
+}
