@@ -233,6 +233,21 @@ fn parse_variant(s: &str) -> Result<Variant, CliError> {
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
 }
 
+/// A variant that this build can search and play (analyze, play, match,
+/// bench); the others have rules and perft only.
+fn parse_playable_variant(s: &str) -> Result<Variant, CliError> {
+    let v = parse_variant(s)?;
+    if v.playable() {
+        Ok(v)
+    } else {
+        Err(CliError(format!(
+            "{} has its rules, notation and perft in this build, but no engine to play it yet (try: curio perft --variant {})",
+            v.title(),
+            v.id()
+        )))
+    }
+}
+
 fn run(cli: Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
     let command = cli.command.unwrap_or(Command::Xboard {
@@ -297,7 +312,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 limits.depth = Some(12);
             }
             let args = AnalyzeArgs {
-                variant: parse_variant(&variant)?,
+                variant: parse_playable_variant(&variant)?,
                 fen,
                 moves,
                 limits,
@@ -309,8 +324,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Bench { variant, depth } => {
             let variants = match variant {
-                Some(v) => vec![parse_variant(&v)?],
-                None => Variant::ALL.to_vec(),
+                Some(v) => vec![parse_playable_variant(&v)?],
+                None => Variant::ALL.into_iter().filter(|v| v.playable()).collect(),
             };
             analysis::bench(&variants, depth, &mut stdout.lock())?;
         }
@@ -325,7 +340,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             } else {
                 movegen::Color::White
             };
-            let variant = parse_variant(&variant)?;
+            let variant = parse_playable_variant(&variant)?;
             if variant == Variant::RealityCheck {
                 protocol::play_rc::play_realitycheck(
                     human,
@@ -433,7 +448,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 .map(|s| protocol::referee::stats::Sprt::parse(&s).map_err(CliError))
                 .transpose()?;
             let cfg = MatchConfig {
-                variant: parse_variant(&variant)?,
+                variant: parse_playable_variant(&variant)?,
                 engines,
                 games,
                 tc,

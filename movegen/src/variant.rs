@@ -8,6 +8,7 @@ use crate::chess;
 use crate::error::{FenError, MoveError};
 use crate::game::{Game, Notation};
 use crate::realitycheck;
+use crate::strangechess;
 use crate::trubix::{self, Board};
 use std::fmt;
 use std::str::FromStr;
@@ -19,15 +20,24 @@ pub enum Variant {
     Trubix43,
     RealityCheck,
     Chess,
+    StrangeChess,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Trubix,
         Variant::Trubix43,
         Variant::RealityCheck,
         Variant::Chess,
+        Variant::StrangeChess,
     ];
+
+    /// Whether this build has an engine that plays the game (search,
+    /// evaluation, CECP). Strange Chess has its rules, notation and perft
+    /// first; its play comes with issue 18.
+    pub fn playable(self) -> bool {
+        self != Variant::StrangeChess
+    }
 
     /// The id used on the command line, in CECP and in PGN.
     pub fn id(self) -> &'static str {
@@ -36,6 +46,7 @@ impl Variant {
             Variant::Trubix43 => "trubix43",
             Variant::RealityCheck => "realitycheck",
             Variant::Chess => "chess",
+            Variant::StrangeChess => "strangechess",
         }
     }
 
@@ -54,6 +65,7 @@ impl Variant {
             Variant::Trubix43 => "Trubix-43",
             Variant::RealityCheck => "Reality Check",
             Variant::Chess => "Chess",
+            Variant::StrangeChess => "Strange Chess",
         }
     }
 
@@ -68,6 +80,9 @@ impl Variant {
                 "39-square diamond; two-faced chips with secret hidden faces, flips, drops, reality checks"
             }
             Variant::Chess => "orthodox chess (CECP: normal), the calibration game",
+            Variant::StrangeChess => {
+                "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria (rules and perft; no engine yet)"
+            }
         }
     }
 
@@ -78,6 +93,7 @@ impl Variant {
             Variant::Trubix43 => 43,
             Variant::RealityCheck => 39,
             Variant::Chess => 64,
+            Variant::StrangeChess => 144,
         }
     }
 
@@ -87,6 +103,7 @@ impl Variant {
             Variant::Trubix43 => trubix::fen::start_fen(Board::T43),
             Variant::RealityCheck => REALITY_CHECK_START,
             Variant::Chess => chess::Position::START,
+            Variant::StrangeChess => strangechess::fen::START,
         }
     }
 
@@ -155,13 +172,18 @@ pub struct MoveDetail {
     pub promotion: Option<char>,
 }
 
-/// A position of any game, chosen at run time.
+/// A position of any game, chosen at run time. Not boxed: the
+/// generic bodies of [`with_position!`] take each game's position by
+/// reference or value, and a Strange Chess position (about 1 KiB) is
+/// cheap enough to copy for the front ends that hold one.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyPosition {
     Trubix(trubix::Position),
     Trubix43(trubix::Position),
     RealityCheck(realitycheck::Position),
     Chess(chess::Position),
+    StrangeChess(strangechess::Position),
 }
 
 /// Runs `$body` with `$pos` bound to the concrete position inside an
@@ -174,6 +196,7 @@ macro_rules! with_position {
             $crate::variant::AnyPosition::Trubix43($pos) => $body,
             $crate::variant::AnyPosition::RealityCheck($pos) => $body,
             $crate::variant::AnyPosition::Chess($pos) => $body,
+            $crate::variant::AnyPosition::StrangeChess($pos) => $body,
         }
     };
 }
@@ -199,6 +222,9 @@ impl AnyPosition {
             Variant::Trubix43 => AnyPosition::Trubix43(trubix::Position::start(Board::T43)),
             Variant::RealityCheck => AnyPosition::RealityCheck(realitycheck::Position::start()),
             Variant::Chess => AnyPosition::Chess(chess::Position::start()),
+            Variant::StrangeChess => {
+                AnyPosition::StrangeChess(strangechess::Position::start())
+            }
         }
     }
 
@@ -212,6 +238,9 @@ impl AnyPosition {
                 AnyPosition::RealityCheck(realitycheck::Position::from_fen(fen)?)
             }
             Variant::Chess => AnyPosition::Chess(chess::Position::from_fen(fen)?),
+            Variant::StrangeChess => {
+                AnyPosition::StrangeChess(strangechess::Position::from_fen(fen)?)
+            }
         })
     }
 
@@ -221,6 +250,7 @@ impl AnyPosition {
             AnyPosition::Trubix43(_) => Variant::Trubix43,
             AnyPosition::RealityCheck(_) => Variant::RealityCheck,
             AnyPosition::Chess(_) => Variant::Chess,
+            AnyPosition::StrangeChess(_) => Variant::StrangeChess,
         }
     }
 
@@ -316,6 +346,20 @@ impl AnyPosition {
                         to: name(m.to()),
                         capture: p.is_capture(m),
                         promotion: m.promotion().map(|k| ['p', 'n', 'b', 'r', 'q', 'k'][k]),
+                    })
+                    .collect()
+            }
+            AnyPosition::StrangeChess(p) => {
+                let mut list = strangechess::MoveVec::new();
+                p.legal_moves(&mut list);
+                let name = strangechess::geometry::name;
+                list.iter()
+                    .map(|&m| MoveDetail {
+                        text: p.move_to_string(m),
+                        from: name(m.from()),
+                        to: name(m.to()),
+                        capture: p.is_capture(m),
+                        promotion: m.promotion().map(|k| k.letter().to_ascii_lowercase()),
                     })
                     .collect()
             }

@@ -191,6 +191,8 @@ fn describe(o: movegen::Outcome) -> String {
 /// races and endings from the perft suites.
 pub fn bench_positions(v: Variant) -> &'static [&'static str] {
     match v {
+        // No engine yet: nothing to search.
+        Variant::StrangeChess => &[],
         Variant::Trubix => &[
             "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
             "**k**/fn1nf/wfwqw/1wwwf/*3*/*2F*/*3*/FWW1F/W1WWW/1NQNF/**K** w ACDEace 12 7",

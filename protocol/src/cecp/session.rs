@@ -307,6 +307,11 @@ impl Session {
                 self.after_position_change();
             }
             "variant" => match arg.parse::<Variant>() {
+                Ok(v) if !v.playable() => {
+                    self.out.line(&format!(
+                        "Error (variant not playable yet: rules and perft only): variant {arg}"
+                    ));
+                }
                 Ok(v) => {
                     self.abort_search();
                     self.map = BoardMap::new(v, self.map.rank_base);
@@ -427,7 +432,11 @@ impl Session {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.cecp_id()).collect();
+        let variants: Vec<&str> = Variant::ALL
+            .iter()
+            .filter(|v| v.playable())
+            .map(|v| v.cecp_id())
+            .collect();
         self.out.line("feature done=0");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \

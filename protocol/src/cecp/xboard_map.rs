@@ -152,6 +152,8 @@ impl BoardMap {
                 "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
             ),
             Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
+            // Not offered over CECP until it can be played (issue 18).
+            Variant::StrangeChess => return None,
         };
         Some(format!(
             "setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1"
@@ -172,7 +174,7 @@ impl BoardMap {
                 v.push("piece C& KN");
                 v.push("piece S& RF");
             }
-            Variant::RealityCheck | Variant::Chess => {}
+            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess => {}
         }
         v.into_iter().map(String::from).collect()
     }
