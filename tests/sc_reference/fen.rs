@@ -509,9 +509,11 @@ fn validate(pos: &RefPos) -> Result<(), String> {
                 }
             }
             1 => return Err(format!("FEN: a {name} Wall needs two cells, found one")),
-            n => return Err(format!(
+            n => {
+                return Err(format!(
                 "FEN: more than one {name} Wall ({n} Wall cells; each side has at most one Wall)"
-            )),
+            ))
+            }
         }
     }
     // sieges
@@ -588,7 +590,7 @@ fn validate(pos: &RefPos) -> Result<(), String> {
     if !pos.ep.is_empty() {
         let mover_white = !pos.white_to_move;
         let dir = if mover_white { 1 } else { -1 };
-        if pos.ep.len() > 3 {
+        if pos.ep.len() > 2 {
             return Err("FEN e.p.: too many cells".into());
         }
         for w in pos.ep.windows(2) {
