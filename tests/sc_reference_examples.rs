@@ -1302,3 +1302,109 @@ fn status_rules() {
     ));
     assert_eq!(rule.status(), RefStatus::MoveRule);
 }
+
+// ---------------------------------------------------------------------------
+// Self-consistency over random games biased toward rare rules
+// ---------------------------------------------------------------------------
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn random_games_round_trip_and_cover_rare_rules() {
+    let rare = [
+        "siege",
+        "siege-complete",
+        "rescue",
+        "rescue-displace",
+        "custodian",
+        "tunnel-travel",
+        "spell",
+        "banish",
+        "wall-broadside",
+        "wall-lengthwise",
+        "wall-rotate",
+        "en-passant",
+        "promotion",
+        "bacteria-gain",
+        "castle",
+        "share",
+    ];
+    let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _game in 0..6 {
+        let mut p = RefPos::start();
+        for _ply in 0..90 {
+            let moves = p.legal_full();
+            if moves.is_empty() {
+                break;
+            }
+            // weight 1 for ordinary moves and spells (there are many), 30 for other rare rules,
+            // 4 for captures
+            let weights: Vec<u64> = moves
+                .iter()
+                .map(|(_, _, _, t)| {
+                    let l = &t.list;
+                    if l.contains("spell") {
+                        1
+                    } else if l.iter().any(|x| rare.contains(x) && *x != "share") {
+                        30
+                    } else if l.contains("capture") {
+                        4
+                    } else {
+                        1
+                    }
+                })
+                .collect();
+            let total: u64 = weights.iter().sum();
+            let mut r = rng.next() % total;
+            let mut i = 0;
+            while r >= weights[i] {
+                r -= weights[i];
+                i += 1;
+            }
+            let (mv, alias, next, tags) = &moves[i];
+            for t in &tags.list {
+                *seen.entry(t).or_default() += 1;
+            }
+            // the chosen move round-trips through play(), also by its alias
+            assert_eq!(p.play(mv).unwrap().to_fen(), next.to_fen());
+            if let Some(a) = alias {
+                assert_eq!(p.play(a).unwrap().to_fen(), next.to_fen());
+            }
+            // the FEN round-trips and describes the whole state
+            let f = next.to_fen();
+            let back = RefPos::from_fen(&f).unwrap_or_else(|e| panic!("{f}: {e}"));
+            assert_eq!(back.to_fen(), f);
+            assert_eq!(back.legal_moves(), next.legal_moves(), "{f}");
+            p = next.clone();
+            if p.status() != RefStatus::Ongoing {
+                break;
+            }
+        }
+    }
+    println!("tags seen: {seen:?}");
+    for t in [
+        "siege",
+        "siege-complete",
+        "rescue",
+        "custodian",
+        "tunnel-travel",
+        "spell",
+        "banish",
+        "share",
+        "wall-lengthwise",
+        "wall-broadside",
+        "wall-rotate",
+        "bacteria-gain",
+    ] {
+        assert!(seen.contains_key(t), "no {t} in the random games");
+    }
+}
