@@ -1408,3 +1408,47 @@ fn random_games_round_trip_and_cover_rare_rules() {
         assert!(seen.contains_key(t), "no {t} in the random games");
     }
 }
+
+#[test]
+fn king_as_besieger_and_wall_with_own_halfer() {
+    // Kxe5 besieges the lone black Halfer; the e12 rook could rescue by taking the king: illegal
+    let p = pos(&fen(
+        &[("e4", "K"), ("e5", "h"), ("e12", "r"), ("a12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(!has(&p, "e4e5"));
+    let q = pos(&fen(
+        &[("e4", "K"), ("e5", "h"), ("d12", "r"), ("a12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(has(&q, "e4e5"));
+    let a = play(&q, "e4e5");
+    assert!(a.to_fen().contains("(Kh)") && a.to_fen().ends_with("sieges=e5w4"));
+    // the frozen king cannot move
+    let b = play(&a, "d12c12");
+    assert!(moves_of(&b, "e5").is_empty());
+    // Wall f2-g2 with a white Halfer on g2: lengthwise east, the trailing half lands with the halfer
+    let w = pos(&fen(
+        &[("f2", "W"), ("g2", "(WH)"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    let e = play(&w, "g2h2");
+    assert!(e.to_fen().contains("/6(WH)W4/"), "{}", e.to_fen());
+    let west = play(&w, "f2e2");
+    assert!(west.to_fen().contains("/4WWH5/"), "{}", west.to_fen());
+    // the Halfer leaves the Wall cell with the h suffix; it may also share with its own Wall
+    assert!(has(&w, "g2h4h") && has(&w, "g2e3h"));
+    let x = pos(&fen(
+        &[
+            ("f2", "W"),
+            ("g2", "W"),
+            ("h4", "H"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(has(&x, "h4g2"));
+    let y = play(&x, "h4g2");
+    assert!(y.to_fen().contains("/5W(WH)5/"), "{}", y.to_fen());
+}
