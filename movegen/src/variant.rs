@@ -222,9 +222,7 @@ impl AnyPosition {
             Variant::Trubix43 => AnyPosition::Trubix43(trubix::Position::start(Board::T43)),
             Variant::RealityCheck => AnyPosition::RealityCheck(realitycheck::Position::start()),
             Variant::Chess => AnyPosition::Chess(chess::Position::start()),
-            Variant::StrangeChess => {
-                AnyPosition::StrangeChess(strangechess::Position::start())
-            }
+            Variant::StrangeChess => AnyPosition::StrangeChess(strangechess::Position::start()),
         }
     }
 

@@ -525,7 +525,9 @@ impl RefPos {
         let occ: Vec<Piece> = c.pieces().collect();
         match occ.len() {
             0 => Some(Land::Quiet),
-            1 if occ[0].white == p.white && (occ[0].halfer() || p.halfer()) => Some(Land::Share),
+            // R-A6.5: "an empty square, or share with a lone friendly halfer",
+            // for every traveller (a travelling Halfer does not join a full piece).
+            1 if occ[0].white == p.white && occ[0].halfer() => Some(Land::Share),
             _ => None,
         }
     }
@@ -731,12 +733,21 @@ impl RefPos {
                 match disp {
                     Disp::None => {}
                     Disp::Rescuer(dest) => {
+                        // The unmoved flag on the siege cell is the victim's
+                        // (the rescuer's went with its own departure): the
+                        // rescuer stepping aside must not take it along.
+                        let victim_unmoved = n.unmoved.contains(&to);
                         n.relocate(to, dest, moved);
+                        if victim_unmoved {
+                            n.unmoved.insert(to);
+                        }
                         cur = dest;
                         tags.add("rescue-displace");
                     }
                     Disp::Victim(dest) => {
-                        let victim = n.cells[to].pieces().find(|q| *q != moved).expect("victim");
+                        // Two identical pieces (rescuer and victim both white
+                        // Knights, say) are interchangeable: move either.
+                        let victim = n.cells[to].pieces().find(|q| *q != moved).unwrap_or(moved);
                         n.relocate(to, dest, victim);
                         tags.add("rescue-displace");
                     }
