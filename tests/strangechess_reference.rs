@@ -135,7 +135,7 @@ fn run_games(games: u64, plies: usize, seed: u64) -> Coverage {
                 .filter(|f| (0..all.len()).any(|i| has(i, f)))
                 .collect();
             let pick = splitmix64(&mut rng) as usize;
-            let candidates: Vec<usize> = if present.is_empty() || pick % 4 == 0 {
+            let candidates: Vec<usize> = if present.is_empty() || pick.is_multiple_of(4) {
                 (0..all.len()).collect()
             } else {
                 let f = present[(pick >> 8) % present.len()];
