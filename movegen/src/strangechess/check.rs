@@ -38,6 +38,31 @@ impl Position {
         hit
     }
 
+    /// The kinds of the opponent's pieces that give check to the side to
+    /// move, by the definition (for tests, suites and front ends).
+    pub fn checking_kinds(&self) -> Vec<Kind> {
+        let by = self.side.flip();
+        let victim = self.side;
+        let mut q = *self;
+        q.n_ep = 0;
+        q.side = by;
+        let mut kinds = Vec::new();
+        q.pseudo_moves(by, &mut |m| {
+            let mut r = q;
+            r.apply_immediate(m);
+            if r.king[victim.index()] == NONE {
+                let k = match q.piece_at(m.from()) {
+                    Some(p) if !m.has(super::moves::H) && p.color() == by => p.kind(),
+                    _ => Kind::Halfer,
+                };
+                if !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+        });
+        kinds
+    }
+
     /// Whether a non-frozen full piece of colour `by` of one of `kinds` (or
     /// a Bacteria with one of `powers`, 0 meaning "any Bacteria") stands on
     /// `sq`.
@@ -195,17 +220,107 @@ impl Position {
         self.king_capturable(self.side.flip())
     }
 
+    /// Cells whose emptying (or, for a spell's destination, becoming a
+    /// square) could give the enemy a new way to take the king of the side
+    /// to move: the king's cell, its eight rays to the edge (sliders stop
+    /// at pieces, the Digger only at holes), its neighbours (a Stone
+    /// steps onto a free neighbour), and if the enemy Wall can move, the
+    /// three ranks and three files through the king (a Wall's cells run
+    /// along two neighbouring lines, one of them the king's).
+    fn danger_cells(&self) -> super::bitset::Set144 {
+        use super::bitset::Set144;
+        let c = self.side;
+        let k = self.king[c.index()];
+        if k == NONE {
+            return Set144::FRAME;
+        }
+        let k = k as usize;
+        let mut d = Set144::EMPTY;
+        d.set(k);
+        for (df, dr) in KING {
+            let mut sq = k;
+            while let Some(n) = offset(sq, df, dr) {
+                d.set(n);
+                sq = n;
+            }
+        }
+        if let Some((a, b)) = self.wall(c.flip()) {
+            if !self.frozen.has(a) && !self.frozen.has(b) {
+                let (kf, kr) = (super::geometry::file_of(k), super::geometry::rank_of(k));
+                for sq in 0..super::geometry::CELLS {
+                    let (f, r) = (super::geometry::file_of(sq), super::geometry::rank_of(sq));
+                    if f.abs_diff(kf) <= 1 || r.abs_diff(kr) <= 1 {
+                        d.set(sq);
+                    }
+                }
+            }
+        }
+        d
+    }
+
+    /// Whether `m` provably keeps the king safe without playing it, given
+    /// that the side to move is not in check now. Our move adds only our own
+    /// pieces to cells, removes or freezes only enemy pieces, and never
+    /// unfreezes an enemy; filling a cell or making a hole can only take
+    /// attacks away. So the one danger is a cell that becomes empty (or a
+    /// hole that becomes a square) on a danger line. Moves that empty more
+    /// than their from-cell (the king's own moves and castling, Wall moves,
+    /// Stone steps with their custodian captures, Bacteria that may make
+    /// one, en passant, the capture of a Wall through one cell, a ply that
+    /// completes a siege) are always played out instead.
+    #[inline]
+    fn quietly_safe(&self, m: super::moves::Move, danger: &super::bitset::Set144) -> bool {
+        let from = m.from();
+        if !self.occ.has(from) {
+            // A spell: the source becomes a hole (never dangerous), the
+            // destination a square.
+            return from == m.to() || !danger.has(m.to());
+        }
+        if danger.has(from) {
+            return false;
+        }
+        if m.has(super::moves::H) {
+            return true;
+        }
+        let Some(p) = self.piece_at(from) else {
+            return true; // a Halfer alone
+        };
+        if p.color() != self.side {
+            return true; // a Halfer sharing with an enemy Halfer
+        }
+        match p.kind() {
+            Kind::King | Kind::Wall | Kind::Stone | Kind::Bacteria => false,
+            Kind::Pawn => !self.ep_cells().contains(&m.to),
+            _ => match self.piece_at(m.to()) {
+                Some(t) => t.kind() != Kind::Wall || t.color() == self.side,
+                None => true,
+            },
+        }
+    }
+
     /// Legal moves: pseudo-legal moves that leave the mover's king safe;
     /// castling also needs the king out of check before.
     pub fn legal(&self, out: &mut impl FnMut(super::moves::Move)) {
         let c = self.side;
-        let in_check = std::cell::OnceCell::new();
+        let in_check = self.in_check_now();
+        // A ply that completes a siege removes a piece at its end: play
+        // every move out then.
+        let completes = self.sieges().iter().any(|s| s.left == 1);
+        let danger = if in_check || completes {
+            super::bitset::Set144::FRAME
+        } else {
+            self.danger_cells()
+        };
         let king = self.king[c.index()];
         self.pseudo_moves(c, &mut |m| {
-            if m.from == king
+            if !in_check && !completes && self.quietly_safe(m, &danger) {
+                out(m);
+                return;
+            }
+            if in_check
+                && m.from == king
                 && self.full[m.from()] == Piece::new(Kind::King, c).0
                 && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
-                && *in_check.get_or_init(|| self.in_check_now())
             {
                 return;
             }
