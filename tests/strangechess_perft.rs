@@ -114,7 +114,7 @@ fn print_suite_candidates() {
             }
             // Prefer captures and rare moves a little, as the games would.
             let caps: Vec<_> = list.iter().copied().filter(|&m| p.is_capture(m)).collect();
-            let pool = if !caps.is_empty() && splitmix64(&mut rng) % 3 == 0 {
+            let pool = if !caps.is_empty() && splitmix64(&mut rng).is_multiple_of(3) {
                 caps
             } else {
                 list.to_vec()
