@@ -12,12 +12,17 @@ use crate::observer::{Iteration, Observer};
 use crate::score::*;
 use crate::tt::{Bound, TranspositionTable};
 use eval::Evaluator;
-use movegen::game::MoveList;
+use movegen::game::{Game, MoveBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// Deepest ply the search goes to (quiescence included).
 pub const MAX_PLY: usize = 120;
+
+/// A list with the capacity of `G`'s move list, holding `T` per move. Every
+/// per-node buffer of the search has the game's own capacity, so a game
+/// whose positions have thousands of moves is searched like any other.
+type PerMove<G, T> = <<G as Game>::Moves as MoveBuf<<G as Game>::Move>>::Of<T>;
 
 /// What the threads share.
 pub(crate) struct Shared<'a> {
@@ -133,7 +138,7 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     /// Root moves not to search (earlier lines of a multi-PV iteration).
     excluded: Vec<G::Move>,
     /// Root moves excluded by the caller for the whole search.
-    root_excluded: MoveList<G::Move>,
+    root_excluded: G::Moves,
     /// Side to move at the root and the contempt for draws (centipawns).
     root_side: movegen::Color,
     limits_contempt: Score,
@@ -171,7 +176,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             excluded: Vec::new(),
-            root_excluded: MoveList::new(),
+            root_excluded: G::Moves::default(),
             root_side: movegen::Color::White,
             limits_contempt: contempt,
         }
@@ -273,19 +278,23 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         self.root_side = root.side_to_move();
         let mut all_moves = G::Moves::default();
         root.legal_moves(&mut all_moves);
-        let mut root_moves: MoveList<G::Move> = all_moves
-            .iter()
-            .copied()
-            .filter(|&m| !exclude.contains(&G::encode_move(m)))
-            .collect();
-        if root_moves.is_empty() {
-            root_moves = all_moves.iter().copied().collect();
+        let mut root_moves = G::Moves::default();
+        for &m in all_moves.iter() {
+            if !exclude.contains(&G::encode_move(m)) {
+                root_moves.push(m);
+            }
         }
-        self.root_excluded = all_moves
-            .iter()
-            .copied()
-            .filter(|m| !root_moves.contains(m))
-            .collect();
+        if root_moves.is_empty() {
+            for &m in all_moves.iter() {
+                root_moves.push(m);
+            }
+        }
+        self.root_excluded.clear();
+        for &m in all_moves.iter() {
+            if !root_moves.contains(&m) {
+                self.root_excluded.push(m);
+            }
+        }
         let mut result = ThreadResult {
             best: root_moves.first().copied(),
             score: if root_moves.is_empty() && root.in_check() {
@@ -528,7 +537,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         if moves.is_empty() {
             return self.no_moves_score(pos, in_check, ply);
         }
-        let mut scores: MoveList<i32> = MoveList::new();
+        let mut scores = PerMove::<G, i32>::default();
         let killers = self.killers[ply];
         for &m in moves.iter() {
             let code = G::encode_move(m);
@@ -550,7 +559,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: MoveList<G::Move> = MoveList::new();
+        let mut quiets_tried = G::Moves::default();
         for i in 0..moves.len() {
             // Selection sort: the rest stays unsorted until needed.
             let mut j = i;
@@ -714,7 +723,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         if moves.is_empty() {
             return self.no_moves_score(pos, in_check, ply);
         }
-        let mut list: MoveList<(G::Move, i32)> = MoveList::new();
+        let mut list = PerMove::<G, (G::Move, i32)>::default();
         for &m in moves.iter() {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.
@@ -731,7 +740,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
         list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
         let mut best = stand_pat;
-        for (m, _) in list {
+        for &(m, _) in list.iter() {
             let undo = pos.make(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake(m, undo);

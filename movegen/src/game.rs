@@ -146,11 +146,19 @@ pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
 pub trait MoveBuf<M>:
     Default + Debug + std::ops::Deref<Target = [M]> + std::ops::DerefMut + Send
 {
+    /// A list of the same capacity holding something else per move: the
+    /// searches keep an ordering score beside each move, or (move, score)
+    /// pairs, and must never hold fewer than the game can generate (a
+    /// fixed 512 overflowed in a game with 2048-move lists).
+    type Of<T: Debug + Send>: MoveBuf<T>;
+
     fn push(&mut self, m: M);
     fn clear(&mut self);
 }
 
 impl<M: Debug + Send, const N: usize> MoveBuf<M> for arrayvec::ArrayVec<M, N> {
+    type Of<T: Debug + Send> = arrayvec::ArrayVec<T, N>;
+
     #[inline(always)]
     fn push(&mut self, m: M) {
         arrayvec::ArrayVec::push(self, m)
