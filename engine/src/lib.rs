@@ -185,6 +185,9 @@ impl Engine {
         let stop = &finished;
         let contempt = self.contempt;
         let helpers = self.running_threads() - 1;
+        // The caller's evaluation settings (tuned weights) hold in every
+        // search thread, not only on the caller's.
+        let eval_config = eval::config();
         let mut results = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..=helpers)
                 .map(|id| {
@@ -199,6 +202,7 @@ impl Engine {
                     };
                     scope.spawn(move || {
                         priority::lower_current_thread();
+                        eval::set_config(eval_config);
                         let shared = Shared {
                             tt,
                             stop,

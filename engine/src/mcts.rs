@@ -396,11 +396,16 @@ pub fn ismcts<G: MonteCarlo>(
             stop,
         )]
     } else {
+        // The caller's evaluation settings hold in every tree's thread.
+        let eval_config = eval::config();
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|i| {
                     let seed = config.seed.wrapping_add(0x1000_0000 * i as u64);
-                    s.spawn(move || run_tree(sample, config, seed, deadline, per_thread, stop))
+                    s.spawn(move || {
+                        eval::set_config(eval_config);
+                        run_tree(sample, config, seed, deadline, per_thread, stop)
+                    })
                 })
                 .collect();
             handles

@@ -55,3 +55,52 @@ fn a_game_with_more_legal_moves_than_512_is_searched() {
     assert_eq!((r.best, r.score), (Some(999), 300));
     let _ = flat;
 }
+
+/// Every search thread evaluates with the weights its caller chose: Lazy
+/// SMP helpers too (they used to see the defaults, so self-play A/B tests
+/// with `--threads 2` measured a mix of both weight sets).
+#[test]
+fn helper_threads_evaluate_with_the_callers_weights() {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use std::thread::ThreadId;
+    use std::time::{Duration, Instant};
+    static TUNED: eval::trubix::Weights = eval::trubix::Weights {
+        tempo: 77,
+        ..eval::trubix::DEFAULT_WEIGHTS
+    };
+    /// The tempo weight each thread saw when it evaluated.
+    static SEEN: Mutex<Option<HashMap<ThreadId, i32>>> = Mutex::new(None);
+    fn recording_eval(path: &[ToyMove]) -> i32 {
+        let tempo = eval::config().trubix.tempo;
+        let start = Instant::now();
+        loop {
+            let threads = {
+                let mut seen = SEEN.lock().unwrap();
+                let seen = seen.get_or_insert_with(HashMap::new);
+                seen.insert(std::thread::current().id(), tempo);
+                seen.len()
+            };
+            // Wait (a little) for the other thread's first evaluation, so
+            // that a slow-starting helper is not missed.
+            if threads >= 2 || start.elapsed() > Duration::from_secs(10) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        noisy_eval(path)
+    }
+    static RECORDING: Rules = Rules {
+        width: |_| 6,
+        eval: recording_eval,
+        decisive: never,
+        no_moves: never,
+    };
+    eval::trubix::use_weights(&TUNED);
+    let r = search(&Toy::<64>::new(&RECORDING), Limits::depth(5), 2);
+    eval::trubix::use_weights(&eval::trubix::DEFAULT);
+    assert!(r.best.is_some());
+    let seen = SEEN.lock().unwrap().take().unwrap();
+    assert_eq!(seen.len(), 2, "both threads evaluated: {seen:?}");
+    assert!(seen.values().all(|&t| t == 77), "{seen:?}");
+}
