@@ -22,7 +22,7 @@ pub const MAX_PLY: usize = 120;
 /// A list with the capacity of `G`'s move list, holding `T` per move. Every
 /// per-node buffer of the search has the game's own capacity, so a game
 /// whose positions have thousands of moves is searched like any other.
-type PerMove<G, T> = <<G as Game>::Moves as MoveBuf<<G as Game>::Move>>::Of<T>;
+pub(crate) type PerMove<G, T> = <<G as Game>::Moves as MoveBuf<<G as Game>::Move>>::Of<T>;
 
 /// What the threads share.
 pub(crate) struct Shared<'a> {

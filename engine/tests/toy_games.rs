@@ -53,7 +53,6 @@ fn a_game_with_more_legal_moves_than_512_is_searched() {
     };
     let r = search(&Toy::<2048>::new(&LATE_BEST), Limits::depth(3), 1);
     assert_eq!((r.best, r.score), (Some(999), 300));
-    let _ = flat;
 }
 
 /// Every search thread evaluates with the weights its caller chose: Lazy
@@ -103,4 +102,23 @@ fn helper_threads_evaluate_with_the_callers_weights() {
     let seen = SEEN.lock().unwrap().take().unwrap();
     assert_eq!(seen.len(), 2, "both threads evaluated: {seen:?}");
     assert!(seen.values().all(|&t| t == 77), "{seen:?}");
+}
+
+/// A game whose move lists hold 4096 moves of 8 bytes puts about 100 KiB
+/// on the stack per ply (the moves, their scores, the quiet moves tried):
+/// 64 plies need several MiB, more than a default 2 MiB thread stack (this
+/// test overflowed it before the search ran on threads of its own). One
+/// legal move per position keeps the tree a single line.
+#[test]
+fn deep_searches_with_big_move_lists_fit_on_the_search_stack() {
+    static LINE: Rules = Rules {
+        width: |_| 1,
+        eval: flat,
+        decisive: never,
+        no_moves: never,
+    };
+    for threads in [1, 2] {
+        let r = search(&Toy::<4096>::new(&LINE), Limits::depth(64), threads);
+        assert_eq!((r.best, r.depth), (Some(0), 64), "{threads} threads");
+    }
 }
