@@ -12,7 +12,7 @@ use crate::observer::{Iteration, Observer};
 use crate::score::*;
 use crate::tt::{Bound, TranspositionTable};
 use eval::Evaluator;
-use movegen::game::{Game, MoveBuf};
+use movegen::game::{Game, MoveBuf, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -231,13 +231,26 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
     }
 
-    /// The score of a position without legal moves: mated, or stalemate.
+    /// The score of a finished game for the side to move at `ply`: wins
+    /// and losses count like mates, so shorter wins are preferred.
+    #[inline]
+    fn outcome_score(&self, pos: &G, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Win { winner, .. } if winner == pos.side_to_move() => MATE - ply as Score,
+            Outcome::Win { .. } => -MATE + ply as Score,
+            Outcome::Draw { .. } => self.draw_score(pos),
+        }
+    }
+
+    /// The score of a position without legal moves: what the game says
+    /// (mate or stalemate in chess-like games, but a variant may make it a
+    /// win). A game that reports no outcome there gets the chess rule.
     #[inline]
     fn no_moves_score(&self, pos: &G, in_check: bool, ply: usize) -> Score {
-        if in_check {
-            -MATE + ply as Score
-        } else {
-            self.draw_score(pos)
+        match pos.outcome(&[]) {
+            Some(o) => self.outcome_score(pos, o, ply),
+            None if in_check => -MATE + ply as Score,
+            None => self.draw_score(pos),
         }
     }
 
@@ -295,18 +308,35 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 self.root_excluded.push(m);
             }
         }
+        // A root where the game is over is not searched: its score is the
+        // game's verdict (a draw at the root is worth DRAW, contempt or not).
+        let over = match root.decisive() {
+            Some(o) => Some(o),
+            None if root_moves.is_empty() => {
+                Some(root.outcome(&[]).unwrap_or(if root.in_check() {
+                    Outcome::Win {
+                        winner: root.side_to_move().flip(),
+                        reason: movegen::EndReason::Checkmate,
+                    }
+                } else {
+                    Outcome::Draw {
+                        reason: movegen::EndReason::Stalemate,
+                    }
+                }))
+            }
+            None => None,
+        };
         let mut result = ThreadResult {
             best: root_moves.first().copied(),
-            score: if root_moves.is_empty() && root.in_check() {
-                -MATE
-            } else {
-                DRAW
+            score: match over {
+                Some(Outcome::Draw { .. }) | None => DRAW,
+                Some(o) => self.outcome_score(root, o, 0),
             },
             depth: 0,
             seldepth: 0,
             pv: root_moves.first().copied().into_iter().collect(),
         };
-        if root_moves.is_empty() {
+        if over.is_some() {
             return result;
         }
         self.keys.push(root.key());
@@ -460,6 +490,12 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             return DRAW;
         }
         let root = ply == 0;
+        if !root {
+            // A variant's win or loss with moves left ends the line first.
+            if let Some(o) = pos.decisive() {
+                return self.outcome_score(pos, o, ply);
+            }
+        }
         let in_check = pos.in_check();
         if !root {
             if self.is_repetition(pos) {
@@ -695,6 +731,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return DRAW;
+        }
+        if let Some(o) = pos.decisive() {
+            return self.outcome_score(pos, o, ply);
         }
         if pos.rule_draw() {
             return self.draw_score(pos);

@@ -7,8 +7,10 @@ mod toy;
 
 use engine::limits::Limits;
 use engine::observer::Silent;
+use engine::score::{mate_in_moves, MATE};
 use engine::{Engine, SearchOptions, SearchResult};
 use eval::Evaluator;
+use movegen::game::{Color, EndReason, Outcome};
 use toy::{flat, mix, never, Rules, Toy, ToyMove};
 
 fn search<G: Evaluator>(pos: &G, limits: Limits, threads: usize) -> SearchResult<G::Move> {
@@ -121,4 +123,79 @@ fn deep_searches_with_big_move_lists_fit_on_the_search_stack() {
         let r = search(&Toy::<4096>::new(&LINE), Limits::depth(64), threads);
         assert_eq!((r.best, r.depth), (Some(0), 64), "{threads} threads");
     }
+}
+
+fn white_wins(reason: EndReason) -> Option<Outcome> {
+    Some(Outcome::Win {
+        winner: Color::White,
+        reason,
+    })
+}
+
+fn black_wins(reason: EndReason) -> Option<Outcome> {
+    Some(Outcome::Win {
+        winner: Color::Black,
+        reason,
+    })
+}
+
+/// A game can end with moves still on the board (Dysnomia's exile): the
+/// search asks `Game::decisive` at every node, so it plays the winning move
+/// and scores a lost root as lost.
+#[test]
+fn a_win_by_rule_with_moves_left_ends_the_game_in_the_search() {
+    static EXILE: Rules = Rules {
+        width: |_| 3,
+        eval: flat,
+        // White's first move 2 exiles Black's king; later, so does any
+        // White move 1 (a win in two moves, which is longer).
+        decisive: |p| match p {
+            [2] => white_wins(EndReason::NoLegalTurn),
+            [_, _, 1] => white_wins(EndReason::NoLegalTurn),
+            _ => None,
+        },
+        no_moves: never,
+    };
+    let r = search(&Toy::<8>::new(&EXILE), Limits::depth(4), 1);
+    assert_eq!((r.best, r.score), (Some(2), MATE - 1));
+    assert_eq!(mate_in_moves(r.score), Some(1));
+    // Black to move after White's 2 has lost, though it has moves.
+    static LOST: Rules = Rules {
+        width: |_| 3,
+        eval: flat,
+        decisive: |p| black_wins(EndReason::NoLegalTurn).filter(|_| p.is_empty()),
+        no_moves: never,
+    };
+    let r = search(&Toy::<8>::new(&LOST), Limits::depth(4), 1);
+    assert_eq!(r.score, -MATE, "the side to move has lost at the root");
+    assert!(r.best.is_some(), "a legal move is still named");
+}
+
+/// A position without moves is what the game says it is: here the side
+/// that cannot move wins (a bait that worked), so it is not a stalemate.
+#[test]
+fn no_moves_is_scored_by_the_games_outcome() {
+    static BAIT: Rules = Rules {
+        // After White's 0, Black has no move and wins by it.
+        width: |p| match p {
+            [0] => 0,
+            [] => 2,
+            _ => 1,
+        },
+        // Otherwise White is a little worse.
+        eval: |p| if p.len() % 2 == 0 { -50 } else { 50 },
+        decisive: never,
+        no_moves: |_| black_wins(EndReason::NoLegalTurn),
+    };
+    let r = search(&Toy::<8>::new(&BAIT), Limits::depth(4), 1);
+    // A stalemate (0) would have looked better than -50.
+    assert_eq!((r.best, r.score), (Some(1), -50));
+    static WON: Rules = Rules {
+        width: |_| 0,
+        eval: flat,
+        decisive: never,
+        no_moves: |_| white_wins(EndReason::NoLegalTurn),
+    };
+    let r = search(&Toy::<8>::new(&WON), Limits::depth(4), 1);
+    assert_eq!((r.best, r.score), (None, MATE));
 }

@@ -217,7 +217,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The rule outcome of this position, if the game is over.
     /// `history` holds the keys of the earlier positions of the game (any
     /// order); it is used for repetition.
+    ///
+    /// The searches ask it (with an empty history) at every position
+    /// without legal moves, and score that position by the answer: a win,
+    /// a loss or a draw for the side to move, whatever the reason (so a
+    /// game where a player with no move wins says so here).
     fn outcome(&self, history: &[u64]) -> Option<Outcome>;
+
+    /// A game end that needs neither move generation nor history: a win
+    /// or loss that is not checkmate and may leave legal moves on the board
+    /// (Dysnomia's exile or bait). The searches ask it at every node before
+    /// anything else, so it must be cheap. When it returns `Some(o)`,
+    /// [`Game::outcome`] must return `Some(o)` too. The default, `None`,
+    /// suits games whose every end is a position without legal moves or a
+    /// draw rule.
+    #[inline(always)]
+    fn decisive(&self) -> Option<Outcome> {
+        None
+    }
 }
 
 /// Text forms of positions and moves, for front ends and tests.
@@ -266,6 +283,9 @@ pub trait Tactical: Game {
     fn reversible_plies(&self) -> usize;
 
     /// Whether the game is drawn by a counting or material rule (100-ply
-    /// rule, bare kings), ignoring mate, which the caller checks first.
+    /// rule, bare kings). The search asks it before generating moves and
+    /// overrides it only for a checkmate (in check without legal moves); a
+    /// game end that takes precedence over these draws otherwise belongs in
+    /// [`Game::decisive`], which the search asks first.
     fn rule_draw(&self) -> bool;
 }

@@ -105,6 +105,10 @@ impl<const CAP: usize> Game for Toy<CAP> {
         false
     }
 
+    fn decisive(&self) -> Option<Outcome> {
+        (self.rules.decisive)(&self.path)
+    }
+
     fn outcome(&self, _history: &[u64]) -> Option<Outcome> {
         (self.rules.decisive)(&self.path).or_else(|| {
             if (self.rules.width)(&self.path) == 0 {
