@@ -85,7 +85,7 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Root moves not to consider, as `Tactical::encode_move` values
     /// (CECP `exclude`). If every move is excluded, all are searched.
-    pub exclude: Vec<u32>,
+    pub exclude: Vec<u64>,
 }
 
 impl Default for SearchOptions {

@@ -10,7 +10,7 @@
 use crate::limits::{Budget, Limits};
 use crate::observer::{Iteration, Observer};
 use crate::score::*;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{move_key, Bound, TranspositionTable};
 use eval::Evaluator;
 use movegen::game::{Game, MoveBuf, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -132,6 +132,7 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     stopped: bool,
     /// Keys of the game before the root, then of every position on the path.
     keys: Vec<u64>,
+    /// Per ply, the [`move_key`]s of two quiet moves that caused cut-offs.
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
@@ -285,7 +286,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         &mut self,
         root: &mut G,
         multipv: usize,
-        exclude: &[u32],
+        exclude: &[u64],
         mut observer: Option<&mut dyn Observer<G::Move>>,
     ) -> ThreadResult<G::Move> {
         self.root_side = root.side_to_move();
@@ -576,7 +577,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut scores = PerMove::<G, i32>::default();
         let killers = self.killers[ply];
         for &m in moves.iter() {
-            let code = G::encode_move(m);
+            let code = move_key(G::encode_move(m));
             let s = if code == tt_move {
                 2_000_000_000
             } else if pos.is_noisy(m) {
@@ -699,7 +700,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             Bound::Upper
         };
         if !root || (self.excluded.is_empty() && self.root_excluded.is_empty()) {
-            let code = best_move.map_or(0, |m| G::encode_move(m));
+            let code = best_move.map_or(0, |m| move_key(G::encode_move(m)));
             self.shared
                 .tt
                 .store(key, code, to_tt(best, ply), depth, bound);
@@ -709,7 +710,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
 
     /// Killer and history updates after a quiet move caused a cutoff.
     fn reward_quiet(&mut self, pos: &G, m: G::Move, ply: usize, depth: i32, tried: &[G::Move]) {
-        let code = G::encode_move(m);
+        let code = move_key(G::encode_move(m));
         let k = &mut self.killers[ply];
         if k[0] != code {
             k[1] = k[0];

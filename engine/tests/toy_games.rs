@@ -53,8 +53,18 @@ fn a_game_with_more_legal_moves_than_512_is_searched() {
         decisive: never,
         no_moves: never,
     };
-    let r = search(&Toy::<2048>::new(&LATE_BEST), Limits::depth(3), 1);
+    let root = Toy::<2048>::new(&LATE_BEST);
+    let r = search(&root, Limits::depth(3), 1);
     assert_eq!((r.best, r.score), (Some(999), 300));
+    // Root moves are excluded by their full 64-bit code.
+    let mut engine = Engine::new(4, 1);
+    let options = SearchOptions {
+        exclude: vec![<Toy<2048> as movegen::Tactical>::encode_move(999)],
+        ..SearchOptions::default()
+    };
+    let r = engine.search(&root, &[], &Limits::depth(3), &options, &mut Silent);
+    assert_eq!(r.score, -300);
+    assert_ne!(r.best, Some(999));
 }
 
 /// Every search thread evaluates with the weights its caller chose: Lazy

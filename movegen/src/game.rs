@@ -263,10 +263,16 @@ pub trait Tactical: Game {
     /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
     fn history_index(&self, m: Self::Move) -> usize;
 
-    /// The move packed in 32 bits (never 0 for a real move), for the
-    /// transposition table. Moves are recognised by comparing encodings with
+    /// The move as a number, never 0 for a real move and different for
+    /// different legal moves of one position: 64 bits, so that a multi-leg
+    /// turn fits whole. Moves are recognised by comparing encodings with
     /// the freshly generated legal moves, so no decoding is needed.
-    fn encode_move(m: Self::Move) -> u32;
+    ///
+    /// Root-move exclusion (CECP `exclude`) compares the full code. The
+    /// transposition table and the killer slots keep a 32-bit key of it
+    /// (`engine::tt::move_key`): the code itself when it fits in 32 bits, a
+    /// hash of it otherwise, which only orders moves.
+    fn encode_move(m: Self::Move) -> u64;
 
     /// Whether passing is a sound search heuristic here: false in check and
     /// in zugzwang-prone positions (the game decides which).

@@ -131,8 +131,10 @@ impl<const CAP: usize> Tactical for Toy<CAP> {
         m as usize % CAP
     }
 
-    fn encode_move(m: ToyMove) -> u32 {
-        m as u32 + 1
+    fn encode_move(m: ToyMove) -> u64 {
+        // Wider than 32 bits, as a multi-leg turn's code is: the search
+        // keeps hashed keys of it in its tables.
+        (m + 1) << 32 | m
     }
 
     fn null_move_ok(&self) -> bool {
