@@ -12,7 +12,7 @@ use crate::observer::{Iteration, Observer};
 use crate::score::*;
 use crate::tt::{move_key, Bound, TranspositionTable};
 use eval::Evaluator;
-use movegen::game::{Game, MoveBuf, Outcome};
+use movegen::game::{EndReason, Game, MoveBuf, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -243,16 +243,28 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
     }
 
-    /// The score of a position without legal moves: what the game says
-    /// (mate or stalemate in chess-like games, but a variant may make it a
-    /// win). A game that reports no outcome there gets the chess rule.
+    /// How a position without legal moves ends: as the game says (mate or
+    /// stalemate in chess-like games, but a variant may make it a win). A
+    /// game that reports no outcome there gets the chess rule.
+    fn no_moves_outcome(pos: &G, in_check: bool) -> Outcome {
+        pos.outcome(&[]).unwrap_or_else(|| {
+            if in_check {
+                Outcome::Win {
+                    winner: pos.side_to_move().flip(),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            }
+        })
+    }
+
+    /// The score of a position without legal moves.
     #[inline]
     fn no_moves_score(&self, pos: &G, in_check: bool, ply: usize) -> Score {
-        match pos.outcome(&[]) {
-            Some(o) => self.outcome_score(pos, o, ply),
-            None if in_check => -MATE + ply as Score,
-            None => self.draw_score(pos),
-        }
+        self.outcome_score(pos, Self::no_moves_outcome(pos, in_check), ply)
     }
 
     fn halt(&mut self) {
@@ -311,22 +323,11 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
         // A root where the game is over is not searched: its score is the
         // game's verdict (a draw at the root is worth DRAW, contempt or not).
-        let over = match root.decisive() {
-            Some(o) => Some(o),
-            None if root_moves.is_empty() => {
-                Some(root.outcome(&[]).unwrap_or(if root.in_check() {
-                    Outcome::Win {
-                        winner: root.side_to_move().flip(),
-                        reason: movegen::EndReason::Checkmate,
-                    }
-                } else {
-                    Outcome::Draw {
-                        reason: movegen::EndReason::Stalemate,
-                    }
-                }))
-            }
-            None => None,
-        };
+        let over = root.decisive().or_else(|| {
+            root_moves
+                .is_empty()
+                .then(|| Self::no_moves_outcome(root, root.in_check()))
+        });
         let mut result = ThreadResult {
             best: root_moves.first().copied(),
             score: match over {
