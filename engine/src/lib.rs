@@ -17,16 +17,66 @@ pub mod tt;
 
 use eval::Evaluator;
 use limits::Limits;
-use observer::Observer;
+use movegen::Game;
+use observer::{Iteration, Observer};
 use score::Score;
-use search::{Shared, Thread};
+use search::{PerMove, Shared, Thread, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc;
 use std::sync::Arc;
+use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 use tt::TranspositionTable;
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The stack every search thread runs on, for game `G`: at least 64 MiB,
+/// more for games with very large move lists.
+///
+/// Why: alpha-beta recurses once per ply, up to [`search::MAX_PLY`] plies
+/// with quiescence, and each ply keeps its move buffers on the stack with
+/// the game's own capacity (the moves, their ordering scores, the quiet
+/// moves tried; quiescence keeps (move, order) pairs). A 144-square game's
+/// 4096-move list of 8-byte moves is about 150 KiB a ply, 19 MiB over 128
+/// plies: far beyond the default 2 MiB thread stack, which overflowed
+/// (aborting the process) at about 20 plies. The stack is reserved address
+/// space only; pages cost memory once touched, so a generous size is free.
+/// Unoptimised builds use bigger frames, hence the factor 2.
+pub fn search_stack_bytes<G: Game>() -> usize {
+    use std::mem::size_of;
+    let per_ply = 2 * size_of::<G::Moves>()
+        + size_of::<PerMove<G, i32>>()
+        + size_of::<PerMove<G, (G::Move, i32)>>()
+        + 4096;
+    ((MAX_PLY + 8) * per_ply * 2).max(64 << 20)
+}
+
+/// Spawns a search thread on a stack of `stack` bytes (see
+/// [`search_stack_bytes`]).
+pub(crate) fn spawn_search_thread<'scope, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    name: String,
+    stack: usize,
+    f: impl FnOnce() -> T + Send + 'scope,
+) -> ScopedJoinHandle<'scope, T> {
+    std::thread::Builder::new()
+        .name(name)
+        .stack_size(stack)
+        .spawn_scoped(scope, f)
+        .expect("cannot start a search thread")
+}
+
+/// Carries the main search thread's reports to the caller's thread, where
+/// the caller's observer runs (observers need not be `Send`).
+struct Relay<M>(mpsc::Sender<Iteration<M>>);
+
+impl<M: Clone> Observer<M> for Relay<M> {
+    fn iteration(&mut self, info: &Iteration<M>) {
+        // The caller stops listening only once the search has ended.
+        let _ = self.0.send(info.clone());
+    }
+}
 
 /// Options of one search.
 #[derive(Clone, Debug)]
@@ -35,7 +85,7 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Root moves not to consider, as `Tactical::encode_move` values
     /// (CECP `exclude`). If every move is excluded, all are searched.
-    pub exclude: Vec<u32>,
+    pub exclude: Vec<u64>,
 }
 
 impl Default for SearchOptions {
@@ -168,6 +218,11 @@ impl Engine {
 
     /// Searches `root`. `history` holds the keys of the game's earlier
     /// positions (oldest first) for repetition detection.
+    ///
+    /// Every search thread, the main one included, is spawned with
+    /// [`search_stack_bytes`] of stack; the caller's thread waits, passes
+    /// the main thread's reports to `observer` as they come, and returns the
+    /// result.
     pub fn search<G: Evaluator>(
         &mut self,
         root: &G,
@@ -185,6 +240,10 @@ impl Engine {
         let stop = &finished;
         let contempt = self.contempt;
         let helpers = self.running_threads() - 1;
+        // The caller's evaluation settings (tuned weights) hold in every
+        // search thread, not only on the caller's.
+        let eval_config = eval::config();
+        let stack = search_stack_bytes::<G>();
         let mut results = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..=helpers)
                 .map(|id| {
@@ -197,8 +256,9 @@ impl Engine {
                         infinite: true,
                         ..Limits::default()
                     };
-                    scope.spawn(move || {
+                    spawn_search_thread(scope, format!("search {id}"), stack, move || {
                         priority::lower_current_thread();
+                        eval::set_config(eval_config);
                         let shared = Shared {
                             tt,
                             stop,
@@ -211,18 +271,34 @@ impl Engine {
                     })
                 })
                 .collect();
-            let shared = Shared {
-                tt,
-                stop,
-                abort,
-                nodes: &nodes,
-            };
-            let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
-            let mut pos = root.clone();
-            let r = main.run(&mut pos, options.multipv, &options.exclude, Some(observer));
-            // Release the helpers.
-            stop.store(true, Relaxed);
-            let mut results = vec![r];
+            let (reports, received) = mpsc::channel();
+            let nodes = &nodes;
+            let main = spawn_search_thread(scope, "search 0".into(), stack, move || {
+                eval::set_config(eval_config);
+                let shared = Shared {
+                    tt,
+                    stop,
+                    abort,
+                    nodes,
+                };
+                let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
+                let mut pos = root.clone();
+                let mut relay = Relay(reports);
+                let r = main.run(
+                    &mut pos,
+                    options.multipv,
+                    &options.exclude,
+                    Some(&mut relay),
+                );
+                // Release the helpers.
+                stop.store(true, Relaxed);
+                r
+            });
+            // Ends when the main thread drops its sender, at its end.
+            for report in received {
+                observer.iteration(&report);
+            }
+            let mut results = vec![main.join().expect("search thread")];
             results.extend(
                 handles
                     .into_iter()

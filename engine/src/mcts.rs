@@ -138,6 +138,10 @@ fn playout<G: MonteCarlo>(pos: &mut G, plies: u32, rng: &mut SplitMix, nodes: &m
     let mut legal = G::Moves::default();
     for _ in 0..plies {
         *nodes += 1;
+        // A variant's win with moves left ends the playout.
+        if let Some(o) = pos.decisive() {
+            return outcome_value(Some(o));
+        }
         legal.clear();
         pos.legal_moves(&mut legal);
         if legal.is_empty() {
@@ -146,7 +150,10 @@ fn playout<G: MonteCarlo>(pos: &mut G, plies: u32, rng: &mut SplitMix, nodes: &m
         let m = pos.playout_move(&legal, rng);
         pos.make(m);
     }
-    pos.white_value()
+    match pos.decisive() {
+        Some(o) => outcome_value(Some(o)),
+        None => pos.white_value(),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -224,6 +231,10 @@ fn run_tree<G: MonteCarlo>(
         let mut node = 0usize;
         let value;
         loop {
+            if let Some(o) = det.decisive() {
+                value = outcome_value(Some(o));
+                break;
+            }
             legal.clear();
             det.legal_moves(&mut legal);
             if legal.is_empty() {
@@ -396,11 +407,19 @@ pub fn ismcts<G: MonteCarlo>(
             stop,
         )]
     } else {
+        // The caller's evaluation settings hold in every tree's thread.
+        let eval_config = eval::config();
+        // The tree walk and playouts do not recurse, but every search
+        // thread gets the same stack, chosen in one place.
+        let stack = crate::search_stack_bytes::<G>();
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|i| {
                     let seed = config.seed.wrapping_add(0x1000_0000 * i as u64);
-                    s.spawn(move || run_tree(sample, config, seed, deadline, per_thread, stop))
+                    crate::spawn_search_thread(s, format!("mcts {i}"), stack, move || {
+                        eval::set_config(eval_config);
+                        run_tree(sample, config, seed, deadline, per_thread, stop)
+                    })
                 })
                 .collect();
             handles

@@ -10,14 +10,19 @@
 use crate::limits::{Budget, Limits};
 use crate::observer::{Iteration, Observer};
 use crate::score::*;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{move_key, Bound, TranspositionTable};
 use eval::Evaluator;
-use movegen::game::MoveList;
+use movegen::game::{EndReason, Game, MoveBuf, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// Deepest ply the search goes to (quiescence included).
 pub const MAX_PLY: usize = 120;
+
+/// A list with the capacity of `G`'s move list, holding `T` per move. Every
+/// per-node buffer of the search has the game's own capacity, so a game
+/// whose positions have thousands of moves is searched like any other.
+pub(crate) type PerMove<G, T> = <<G as Game>::Moves as MoveBuf<<G as Game>::Move>>::Of<T>;
 
 /// What the threads share.
 pub(crate) struct Shared<'a> {
@@ -127,13 +132,14 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     stopped: bool,
     /// Keys of the game before the root, then of every position on the path.
     keys: Vec<u64>,
+    /// Per ply, the [`move_key`]s of two quiet moves that caused cut-offs.
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     /// Root moves not to search (earlier lines of a multi-PV iteration).
     excluded: Vec<G::Move>,
     /// Root moves excluded by the caller for the whole search.
-    root_excluded: MoveList<G::Move>,
+    root_excluded: G::Moves,
     /// Side to move at the root and the contempt for draws (centipawns).
     root_side: movegen::Color,
     limits_contempt: Score,
@@ -171,7 +177,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             excluded: Vec::new(),
-            root_excluded: MoveList::new(),
+            root_excluded: G::Moves::default(),
             root_side: movegen::Color::White,
             limits_contempt: contempt,
         }
@@ -226,14 +232,39 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
     }
 
-    /// The score of a position without legal moves: mated, or stalemate.
+    /// The score of a finished game for the side to move at `ply`: wins
+    /// and losses count like mates, so shorter wins are preferred.
+    #[inline]
+    fn outcome_score(&self, pos: &G, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Win { winner, .. } if winner == pos.side_to_move() => MATE - ply as Score,
+            Outcome::Win { .. } => -MATE + ply as Score,
+            Outcome::Draw { .. } => self.draw_score(pos),
+        }
+    }
+
+    /// How a position without legal moves ends: as the game says (mate or
+    /// stalemate in chess-like games, but a variant may make it a win). A
+    /// game that reports no outcome there gets the chess rule.
+    fn no_moves_outcome(pos: &G, in_check: bool) -> Outcome {
+        pos.outcome(&[]).unwrap_or_else(|| {
+            if in_check {
+                Outcome::Win {
+                    winner: pos.side_to_move().flip(),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            }
+        })
+    }
+
+    /// The score of a position without legal moves.
     #[inline]
     fn no_moves_score(&self, pos: &G, in_check: bool, ply: usize) -> Score {
-        if in_check {
-            -MATE + ply as Score
-        } else {
-            self.draw_score(pos)
-        }
+        self.outcome_score(pos, Self::no_moves_outcome(pos, in_check), ply)
     }
 
     fn halt(&mut self) {
@@ -267,37 +298,47 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         &mut self,
         root: &mut G,
         multipv: usize,
-        exclude: &[u32],
+        exclude: &[u64],
         mut observer: Option<&mut dyn Observer<G::Move>>,
     ) -> ThreadResult<G::Move> {
         self.root_side = root.side_to_move();
         let mut all_moves = G::Moves::default();
         root.legal_moves(&mut all_moves);
-        let mut root_moves: MoveList<G::Move> = all_moves
-            .iter()
-            .copied()
-            .filter(|&m| !exclude.contains(&G::encode_move(m)))
-            .collect();
-        if root_moves.is_empty() {
-            root_moves = all_moves.iter().copied().collect();
+        let mut root_moves = G::Moves::default();
+        for &m in all_moves.iter() {
+            if !exclude.contains(&G::encode_move(m)) {
+                root_moves.push(m);
+            }
         }
-        self.root_excluded = all_moves
-            .iter()
-            .copied()
-            .filter(|m| !root_moves.contains(m))
-            .collect();
+        if root_moves.is_empty() {
+            for &m in all_moves.iter() {
+                root_moves.push(m);
+            }
+        }
+        self.root_excluded.clear();
+        for &m in all_moves.iter() {
+            if !root_moves.contains(&m) {
+                self.root_excluded.push(m);
+            }
+        }
+        // A root where the game is over is not searched: its score is the
+        // game's verdict (a draw at the root is worth DRAW, contempt or not).
+        let over = root.decisive().or_else(|| {
+            root_moves
+                .is_empty()
+                .then(|| Self::no_moves_outcome(root, root.in_check()))
+        });
         let mut result = ThreadResult {
             best: root_moves.first().copied(),
-            score: if root_moves.is_empty() && root.in_check() {
-                -MATE
-            } else {
-                DRAW
+            score: match over {
+                Some(Outcome::Draw { .. }) | None => DRAW,
+                Some(o) => self.outcome_score(root, o, 0),
             },
             depth: 0,
             seldepth: 0,
             pv: root_moves.first().copied().into_iter().collect(),
         };
-        if root_moves.is_empty() {
+        if over.is_some() {
             return result;
         }
         self.keys.push(root.key());
@@ -451,6 +492,12 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             return DRAW;
         }
         let root = ply == 0;
+        if !root {
+            // A variant's win or loss with moves left ends the line first.
+            if let Some(o) = pos.decisive() {
+                return self.outcome_score(pos, o, ply);
+            }
+        }
         let in_check = pos.in_check();
         if !root {
             if self.is_repetition(pos) {
@@ -528,10 +575,10 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         if moves.is_empty() {
             return self.no_moves_score(pos, in_check, ply);
         }
-        let mut scores: MoveList<i32> = MoveList::new();
+        let mut scores = PerMove::<G, i32>::default();
         let killers = self.killers[ply];
         for &m in moves.iter() {
-            let code = G::encode_move(m);
+            let code = move_key(G::encode_move(m));
             let s = if code == tt_move {
                 2_000_000_000
             } else if pos.is_noisy(m) {
@@ -550,7 +597,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: MoveList<G::Move> = MoveList::new();
+        let mut quiets_tried = G::Moves::default();
         for i in 0..moves.len() {
             // Selection sort: the rest stays unsorted until needed.
             let mut j = i;
@@ -654,7 +701,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             Bound::Upper
         };
         if !root || (self.excluded.is_empty() && self.root_excluded.is_empty()) {
-            let code = best_move.map_or(0, |m| G::encode_move(m));
+            let code = best_move.map_or(0, |m| move_key(G::encode_move(m)));
             self.shared
                 .tt
                 .store(key, code, to_tt(best, ply), depth, bound);
@@ -664,7 +711,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
 
     /// Killer and history updates after a quiet move caused a cutoff.
     fn reward_quiet(&mut self, pos: &G, m: G::Move, ply: usize, depth: i32, tried: &[G::Move]) {
-        let code = G::encode_move(m);
+        let code = move_key(G::encode_move(m));
         let k = &mut self.killers[ply];
         if k[0] != code {
             k[1] = k[0];
@@ -686,6 +733,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return DRAW;
+        }
+        if let Some(o) = pos.decisive() {
+            return self.outcome_score(pos, o, ply);
         }
         if pos.rule_draw() {
             return self.draw_score(pos);
@@ -714,7 +764,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         if moves.is_empty() {
             return self.no_moves_score(pos, in_check, ply);
         }
-        let mut list: MoveList<(G::Move, i32)> = MoveList::new();
+        let mut list = PerMove::<G, (G::Move, i32)>::default();
         for &m in moves.iter() {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.
@@ -731,7 +781,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
         list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
         let mut best = stand_pat;
-        for (m, _) in list {
+        for &(m, _) in list.iter() {
             let undo = pos.make(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.unmake(m, undo);

@@ -4,8 +4,8 @@
 //! `key ^ data` next to `data`, so a torn write by another thread shows up
 //! as a key mismatch instead of a wrong hit (the "lockless hashing" trick).
 //!
-//! Data layout (64 bits): move 0-31, score 32-47 (i16), depth 48-55,
-//! bound 56-57, age 58-63.
+//! Data layout (64 bits): move key 0-31 (see [`move_key`]), score 32-47
+//! (i16), depth 48-55, bound 56-57, age 58-63.
 //!
 //! Replacement: a bucket's entry with the same key is overwritten unless
 //! the new result is much shallower and not exact; otherwise the entry
@@ -14,6 +14,40 @@
 
 use crate::score::Score;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// The 32-bit key under which the table (and the search's killer slots)
+/// remember a move whose `Tactical::encode_move` is `code`; 0 means no move.
+///
+/// Codes that fit in 32 bits are their own key: every Trubix and chess
+/// move, so those games' tables hold exactly what they held when codes were
+/// 32 bits. Wider codes (a multi-leg turn) are hashed down to 32 bits,
+/// mixing all their bits so that structured codes (legs packed side by
+/// side) do not collide systematically. Two legal moves of one position
+/// then share a key with a chance of about one in 2^32 / (number of legal
+/// moves). The key only orders moves: the move it names is looked for among
+/// the freshly generated legal moves and searched like any other, never
+/// played from the table, so a collision can at worst put the wrong move
+/// first (both colliding moves get the hash move's place), never play an
+/// illegal move or return a wrong score.
+///
+/// Why not keep the whole code: the entry's 64 data bits are full, and
+/// 24-byte entries would hold a third fewer positions per MiB and straddle
+/// cache lines; keeping a key costs nothing for the existing games.
+#[inline(always)]
+pub fn move_key(code: u64) -> u32 {
+    if code <= u32::MAX as u64 {
+        code as u32
+    } else {
+        // The murmur3 finaliser: every input bit affects the high half.
+        let mut h = code;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^= h >> 33;
+        ((h >> 32) as u32).max(1)
+    }
+}
 
 /// How a stored score relates to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,6 +246,27 @@ mod tests {
         tt.store(0xdead_beef, 0, 10, 2, Bound::Exact);
         let h = tt.probe(0xdead_beef).unwrap();
         assert_eq!((h.mv, h.depth, h.bound), (77, 2, Bound::Exact));
+    }
+
+    #[test]
+    fn move_keys_keep_narrow_codes_and_spread_wide_ones() {
+        for code in [1, 77, 0x0fff, u32::MAX as u64] {
+            assert_eq!(move_key(code) as u64, code);
+        }
+        assert_eq!(move_key(0), 0, "no move");
+        // Two-leg turns with the legs swapped, or differing only in their
+        // high leg, get different keys.
+        let turn = |a: u64, b: u64, c: u64| a | b << 16 | c << 32;
+        let mut keys: Vec<u32> = Vec::new();
+        for a in 1..40 {
+            for c in 1..40 {
+                keys.push(move_key(turn(a, 7, c)));
+            }
+        }
+        assert!(keys.iter().all(|&k| k != 0));
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 39 * 39);
     }
 
     #[test]

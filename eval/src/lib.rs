@@ -14,6 +14,49 @@ use movegen::Tactical;
 /// Centipawn score type shared by evaluation and search.
 pub type Score = i32;
 
+/// Evaluation settings chosen by the caller (tuned weights in self-play
+/// A/B tests and tuning), for every game that has some.
+///
+/// The setting belongs to a thread, because self-play runs games with
+/// different weights side by side in one process; a search reads it on the
+/// thread that starts the search and installs it on every thread the search
+/// runs (`engine::Engine::search`), so Lazy SMP helpers evaluate exactly
+/// like the main thread.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalConfig {
+    /// Trubix and Trubix-43 weights.
+    pub trubix: &'static trubix::Weights,
+}
+
+impl EvalConfig {
+    /// Every game with its default weights.
+    pub const DEFAULT: EvalConfig = EvalConfig {
+        trubix: &trubix::DEFAULT,
+    };
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        EvalConfig::DEFAULT
+    }
+}
+
+thread_local! {
+    static CONFIG: std::cell::Cell<EvalConfig> = const { std::cell::Cell::new(EvalConfig::DEFAULT) };
+}
+
+/// The evaluation settings of the current thread.
+#[inline]
+pub fn config() -> EvalConfig {
+    CONFIG.with(|c| c.get())
+}
+
+/// Sets the evaluation settings of the current thread (and so of the
+/// searches it starts).
+pub fn set_config(c: EvalConfig) {
+    CONFIG.with(|cell| cell.set(c));
+}
+
 /// Static evaluation for a game.
 pub trait Evaluator: Tactical {
     /// The position's value in centipawns for the side to move.
@@ -26,6 +69,30 @@ pub trait Evaluator: Tactical {
     /// The material value of what `m` captures plus any promotion gain: an
     /// upper bound of what the move wins, for delta pruning.
     fn capture_gain(&self, m: Self::Move) -> Score;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_config_read_on_one_thread_can_be_installed_on_another() {
+        static TUNED: trubix::Weights = trubix::Weights {
+            tempo: 77,
+            ..trubix::DEFAULT_WEIGHTS
+        };
+        trubix::use_weights(&TUNED);
+        let mine = config();
+        let (fresh, installed) = std::thread::spawn(move || {
+            let fresh = config().trubix.tempo;
+            set_config(mine);
+            (fresh, config().trubix.tempo)
+        })
+        .join()
+        .unwrap();
+        assert_eq!((fresh, installed), (trubix::DEFAULT_WEIGHTS.tempo, 77));
+        trubix::use_weights(&trubix::DEFAULT);
+    }
 }
 
 /// Test helpers shared by the evaluation modules.

@@ -57,18 +57,17 @@ pub const DEFAULT_WEIGHTS: Weights = Weights {
     tempo: 12,
 };
 
-/// The weights every search thread uses unless told otherwise.
+/// The weights every search uses unless told otherwise.
 pub static DEFAULT: Weights = DEFAULT_WEIGHTS;
 
-thread_local! {
-    /// Weights for evaluations on this thread. Self-play A/B tests run two
-    /// weight sets in one process by switching this before each move.
-    static ACTIVE: std::cell::Cell<&'static Weights> = const { std::cell::Cell::new(&DEFAULT) };
-}
-
-/// Makes evaluations on the current thread use `w` (A/B testing, tuning).
+/// Makes evaluations on the current thread, and in every thread of the
+/// searches it starts, use `w` (A/B testing, tuning). Self-play A/B tests
+/// run two weight sets in one process by switching this before each move;
+/// see [`crate::EvalConfig`].
 pub fn use_weights(w: &'static Weights) {
-    ACTIVE.with(|a| a.set(w));
+    let mut config = crate::config();
+    config.trubix = w;
+    crate::set_config(config);
 }
 
 /// Material that counts towards the game phase (non-woozan, non-king).
@@ -205,7 +204,7 @@ pub fn kind_value(k: Kind) -> Score {
 
 impl Evaluator for Position {
     fn evaluate(&self) -> Score {
-        let w = ACTIVE.with(|a| a.get());
+        let w = crate::config().trubix;
         let white = evaluate_white(self, w);
         let s = if self.side_to_move() == Color::White {
             white

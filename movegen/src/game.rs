@@ -146,11 +146,19 @@ pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
 pub trait MoveBuf<M>:
     Default + Debug + std::ops::Deref<Target = [M]> + std::ops::DerefMut + Send
 {
+    /// A list of the same capacity holding something else per move: the
+    /// searches keep an ordering score beside each move, or (move, score)
+    /// pairs, and must never hold fewer than the game can generate (a
+    /// fixed 512 overflowed in a game with 2048-move lists).
+    type Of<T: Debug + Send>: MoveBuf<T>;
+
     fn push(&mut self, m: M);
     fn clear(&mut self);
 }
 
 impl<M: Debug + Send, const N: usize> MoveBuf<M> for arrayvec::ArrayVec<M, N> {
+    type Of<T: Debug + Send> = arrayvec::ArrayVec<T, N>;
+
     #[inline(always)]
     fn push(&mut self, m: M) {
         arrayvec::ArrayVec::push(self, m)
@@ -209,7 +217,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The rule outcome of this position, if the game is over.
     /// `history` holds the keys of the earlier positions of the game (any
     /// order); it is used for repetition.
+    ///
+    /// The searches ask it (with an empty history) at every position
+    /// without legal moves, and score that position by the answer: a win,
+    /// a loss or a draw for the side to move, whatever the reason (so a
+    /// game where a player with no move wins says so here).
     fn outcome(&self, history: &[u64]) -> Option<Outcome>;
+
+    /// A game end that needs neither move generation nor history: a win
+    /// or loss that is not checkmate and may leave legal moves on the board
+    /// (Dysnomia's exile or bait). The searches ask it at every node before
+    /// anything else, so it must be cheap. When it returns `Some(o)`,
+    /// [`Game::outcome`] must return `Some(o)` too. The default, `None`,
+    /// suits games whose every end is a position without legal moves or a
+    /// draw rule.
+    #[inline(always)]
+    fn decisive(&self) -> Option<Outcome> {
+        None
+    }
 }
 
 /// Text forms of positions and moves, for front ends and tests.
@@ -238,10 +263,16 @@ pub trait Tactical: Game {
     /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
     fn history_index(&self, m: Self::Move) -> usize;
 
-    /// The move packed in 32 bits (never 0 for a real move), for the
-    /// transposition table. Moves are recognised by comparing encodings with
+    /// The move as a number, never 0 for a real move and different for
+    /// different legal moves of one position: 64 bits, so that a multi-leg
+    /// turn fits whole. Moves are recognised by comparing encodings with
     /// the freshly generated legal moves, so no decoding is needed.
-    fn encode_move(m: Self::Move) -> u32;
+    ///
+    /// Root-move exclusion (CECP `exclude`) compares the full code. The
+    /// transposition table and the killer slots keep a 32-bit key of it
+    /// (`engine::tt::move_key`): the code itself when it fits in 32 bits, a
+    /// hash of it otherwise, which only orders moves.
+    fn encode_move(m: Self::Move) -> u64;
 
     /// Whether passing is a sound search heuristic here: false in check and
     /// in zugzwang-prone positions (the game decides which).
@@ -258,6 +289,9 @@ pub trait Tactical: Game {
     fn reversible_plies(&self) -> usize;
 
     /// Whether the game is drawn by a counting or material rule (100-ply
-    /// rule, bare kings), ignoring mate, which the caller checks first.
+    /// rule, bare kings). The search asks it before generating moves and
+    /// overrides it only for a checkmate (in check without legal moves); a
+    /// game end that takes precedence over these draws otherwise belongs in
+    /// [`Game::decisive`], which the search asks first.
     fn rule_draw(&self) -> bool;
 }

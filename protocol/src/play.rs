@@ -36,49 +36,98 @@ pub const LEVEL_HELP: &str =
 /// half a file to the side, where they are.
 pub fn diagram(pos: &AnyPosition) -> String {
     let fen = pos.fen();
-    let rows: Vec<&str> = fen
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .split('/')
-        .collect();
-    let t43 = pos.variant() == Variant::Trubix43;
+    let board = fen.split_whitespace().next().unwrap_or("");
     // Chess ranks are numbered 1-8 from White's side; Trubix ranks 0-10.
-    let (files, top) = if pos.variant() == Variant::Chess {
-        (8, 8)
+    let first_rank = if pos.variant() == Variant::Chess {
+        1
     } else {
-        (5, 10)
+        0
     };
+    board_diagram(board, first_rank, pos.variant() == Variant::Trubix43)
+}
+
+/// One square of a FEN rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Cell {
+    /// Not part of the board (`*`): drawn blank.
+    Hole,
+    Empty,
+    /// A piece letter, or the contents of a parenthesised group: two
+    /// occupants of one square (`(NH)`) or a stack (`(RpK)`).
+    Piece(String),
+}
+
+impl Cell {
+    fn text(&self) -> &str {
+        match self {
+            Cell::Hole => "",
+            Cell::Empty => ".",
+            Cell::Piece(p) => p,
+        }
+    }
+}
+
+/// Splits a FEN rank into its squares: runs of empty squares of any length
+/// (`5`, `12`), holes (`*`), single letters, and parenthesised groups, each
+/// one square.
+fn rank_cells(rank: &str) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    let mut chars = rank.chars().peekable();
+    while let Some(c) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            let mut run = d as usize;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                run = run * 10 + d as usize;
+                chars.next();
+            }
+            cells.extend(std::iter::repeat_n(Cell::Empty, run));
+        } else if c == '*' {
+            cells.push(Cell::Hole);
+        } else if c == '(' {
+            let group: String = chars.by_ref().take_while(|&c| c != ')').collect();
+            cells.push(Cell::Piece(group));
+        } else {
+            cells.push(Cell::Piece(c.to_string()));
+        }
+    }
+    cells
+}
+
+/// Draws a FEN board field (ranks from the top, `/`-separated), numbering
+/// the bottom rank `first_rank`. Squares are 4 columns apart, or wider when
+/// a square holds a group of 4 or more letters, so that every square's
+/// contents stand apart. `t43`: the first and last ranks' second and fourth
+/// squares are Trubix-43's bc/cd squares, half a file inwards.
+fn board_diagram(board: &str, first_rank: usize, t43: bool) -> String {
+    let rows: Vec<Vec<Cell>> = board.split('/').map(rank_cells).collect();
+    let files = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|c| c.text().chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let top = first_rank + rows.len().saturating_sub(1);
     let mut out = String::new();
-    for (i, row) in rows.iter().enumerate() {
+    for (i, cells) in rows.iter().enumerate() {
         let rank = top - i;
-        let mut cells: Vec<Option<char>> = Vec::new(); // None = hole
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                for _ in 0..d {
-                    cells.push(Some('.'));
-                }
-            } else if ch == '*' {
-                cells.push(None);
-            } else {
-                cells.push(Some(ch));
-            }
-        }
-        let mut line = vec![b' '; 6 + 4 * files];
+        let offset = t43 && (rank == 0 || rank == 10);
+        let mut line = vec![' '; 4 + width * (files + 1)];
         for (f, c) in cells.iter().enumerate() {
-            if let Some(c) = c {
-                // File f at column 4 + 4f; bc/cd half a file inwards.
-                let col = match (t43 && (rank == 0 || rank == 10), f) {
-                    (true, 1) => 10,
-                    (true, 3) => 14,
-                    _ => 4 + 4 * f,
-                };
-                line[col] = *c as u8;
+            // File f at column 4 + width * f; bc/cd half a file inwards.
+            let col = match (offset, f) {
+                (true, 1) => 4 + width + width / 2,
+                (true, 3) => 4 + 2 * width + width / 2,
+                _ => 4 + width * f,
+            };
+            for (k, ch) in c.text().chars().enumerate() {
+                line[col + k] = ch;
             }
         }
-        let text = String::from_utf8(line).unwrap_or_default();
+        let text: String = line.into_iter().collect();
         out.push_str(&format!("{rank:>2} {}", text.trim_end()));
-        if t43 && (rank == 0 || rank == 10) {
+        if offset {
             out.push_str(&format!("        (bc{rank}, cd{rank})"));
         }
         out.push('\n');
@@ -86,7 +135,10 @@ pub fn diagram(pos: &AnyPosition) -> String {
     let letters: Vec<String> = (b'a'..b'a' + files as u8)
         .map(|c| (c as char).to_string())
         .collect();
-    out.push_str(&format!("       {}\n", letters.join("   ")));
+    out.push_str(&format!(
+        "       {}\n",
+        letters.join(&" ".repeat(width - 1))
+    ));
     out
 }
 
@@ -275,5 +327,47 @@ mod tests {
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(lines[0], "10           q   k        (bc10, cd10)");
         assert_eq!(lines[1], " 9     f   c   s   c   f");
+        let d = diagram(&AnyPosition::start(Variant::Chess));
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines[0], " 8     r   n   b   q   k   b   n   r");
+        assert_eq!(lines[4], " 4     .   .   .   .   .   .   .   .");
+        assert_eq!(lines[8], "       a   b   c   d   e   f   g   h");
+    }
+
+    #[test]
+    fn ranks_are_read_token_by_token() {
+        use Cell::*;
+        let p = |s: &str| Piece(s.to_string());
+        assert_eq!(rank_cells("12"), vec![Empty; 12]);
+        assert_eq!(rank_cells("10"), vec![Empty; 10]);
+        let mut five_pp_five = vec![Empty; 5];
+        five_pp_five.extend([p("p"), p("p")]);
+        five_pp_five.extend(vec![Empty; 5]);
+        assert_eq!(rank_cells("5pp5"), five_pp_five);
+        assert_eq!(
+            rank_cells("*(NH)1(Wh)(RpK)k"),
+            vec![Hole, p("NH"), Empty, p("Wh"), p("RpK"), p("k")]
+        );
+    }
+
+    #[test]
+    fn diagrams_show_twelve_files_and_squares_with_several_occupants() {
+        let d = board_diagram("12/5pp5/(NH)10(Wh)/2(RpK)8k/11*", 1, false);
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                " 5     .   .   .   .   .   .   .   .   .   .   .   .",
+                " 4     .   .   .   .   .   p   p   .   .   .   .   .",
+                " 3     NH  .   .   .   .   .   .   .   .   .   .   Wh",
+                " 2     .   .   RpK .   .   .   .   .   .   .   .   k",
+                " 1     .   .   .   .   .   .   .   .   .   .   .",
+                "       a   b   c   d   e   f   g   h   i   j   k   l",
+            ]
+        );
+        // A taller stack widens every square, so squares stay apart.
+        let d = board_diagram("(RpKq)1/2", 1, false);
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines, [" 2     RpKq .", " 1     .    .", "       a    b"]);
     }
 }

@@ -597,9 +597,9 @@ impl crate::game::Tactical for Position {
     }
 
     #[inline]
-    fn encode_move(m: Move) -> u32 {
+    fn encode_move(m: Move) -> u64 {
         // from != to in every move, so the encoding is never 0.
-        m.0 as u32
+        m.0 as u64
     }
 
     fn null_move_ok(&self) -> bool {

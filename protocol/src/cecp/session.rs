@@ -813,7 +813,7 @@ fn run_search<G: Evaluator + Notation>(
     thinking: &mut Thinking,
     id: u64,
 ) -> Finished {
-    let exclude: Vec<u32> = exclude
+    let exclude: Vec<u64> = exclude
         .iter()
         .filter_map(|m| pos.parse_move(m).ok())
         .map(|m| <G as Tactical>::encode_move(m))

@@ -1,0 +1,173 @@
+//! A toy game for the search tests: its rules are a few functions of the
+//! moves played so far, so each test states exactly the game tree it needs
+//! (how many moves, which positions are won or lost, and by which rule),
+//! and `CAP` sets the capacity of its move list, as a real game's `Moves`
+//! type does.
+
+#![allow(dead_code)]
+
+use eval::{Evaluator, Score};
+use movegen::game::{Color, Game, Outcome, Tactical};
+
+/// Moves are 8 bytes, as a multi-leg move of a big game may be.
+pub type ToyMove = u64;
+
+/// The rules, as functions of the moves played from the start.
+pub struct Rules {
+    /// How many legal moves there are (moves `0..width`).
+    pub width: fn(&[ToyMove]) -> usize,
+    /// The static value for the side to move.
+    pub eval: fn(&[ToyMove]) -> Score,
+    /// A game end that needs no move generation (a variant win such as
+    /// Dysnomia's exile), whether or not moves are left.
+    pub decisive: fn(&[ToyMove]) -> Option<Outcome>,
+    /// The outcome when the side to move has no legal move.
+    pub no_moves: fn(&[ToyMove]) -> Option<Outcome>,
+}
+
+pub fn never(_: &[ToyMove]) -> Option<Outcome> {
+    None
+}
+
+pub fn flat(_: &[ToyMove]) -> Score {
+    0
+}
+
+#[derive(Clone, Debug)]
+pub struct Toy<const CAP: usize> {
+    path: Vec<ToyMove>,
+    rules: &'static Rules,
+}
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Rules")
+    }
+}
+
+impl<const CAP: usize> Toy<CAP> {
+    pub fn new(rules: &'static Rules) -> Self {
+        Toy {
+            path: Vec::new(),
+            rules,
+        }
+    }
+
+    pub fn path(&self) -> &[ToyMove] {
+        &self.path
+    }
+}
+
+/// SplitMix64's finaliser: keys of different paths differ.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<const CAP: usize> Game for Toy<CAP> {
+    type Move = ToyMove;
+    type Undo = ();
+    type Moves = arrayvec::ArrayVec<ToyMove, CAP>;
+
+    fn side_to_move(&self) -> Color {
+        if self.path.len().is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Self::Moves) {
+        for m in 0..(self.rules.width)(&self.path) {
+            out.push(m as ToyMove);
+        }
+    }
+
+    fn is_legal(&self, m: ToyMove) -> bool {
+        (m as usize) < (self.rules.width)(&self.path)
+    }
+
+    fn make(&mut self, m: ToyMove) {
+        self.path.push(m);
+    }
+
+    fn unmake(&mut self, _: ToyMove, _: ()) {
+        self.path.pop();
+    }
+
+    fn key(&self) -> u64 {
+        self.path.iter().fold(0x5EED, |k, &m| mix(k ^ m))
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn decisive(&self) -> Option<Outcome> {
+        (self.rules.decisive)(&self.path)
+    }
+
+    fn outcome(&self, _history: &[u64]) -> Option<Outcome> {
+        (self.rules.decisive)(&self.path).or_else(|| {
+            if (self.rules.width)(&self.path) == 0 {
+                (self.rules.no_moves)(&self.path)
+            } else {
+                None
+            }
+        })
+    }
+}
+
+impl<const CAP: usize> Tactical for Toy<CAP> {
+    const HISTORY_SIZE: usize = CAP;
+
+    fn is_noisy(&self, _: ToyMove) -> bool {
+        false
+    }
+
+    fn history_index(&self, m: ToyMove) -> usize {
+        m as usize % CAP
+    }
+
+    fn encode_move(m: ToyMove) -> u64 {
+        // Wider than 32 bits, as a multi-leg turn's code is: the search
+        // keeps hashed keys of it in its tables.
+        (m + 1) << 32 | m
+    }
+
+    fn null_move_ok(&self) -> bool {
+        false
+    }
+
+    fn make_null(&mut self) {
+        unreachable!("null_move_ok is false")
+    }
+
+    fn unmake_null(&mut self, _: ()) {
+        unreachable!("null_move_ok is false")
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.path.len()
+    }
+
+    fn rule_draw(&self) -> bool {
+        false
+    }
+}
+
+impl<const CAP: usize> Evaluator for Toy<CAP> {
+    fn evaluate(&self) -> Score {
+        (self.rules.eval)(&self.path)
+    }
+
+    fn tactical_order(&self, _: ToyMove) -> i32 {
+        0
+    }
+
+    fn capture_gain(&self, _: ToyMove) -> Score {
+        0
+    }
+}
