@@ -201,8 +201,8 @@ impl Tactical for Position {
         m.from() * geometry::CELLS + m.to()
     }
 
-    fn encode_move(m: Move) -> u32 {
-        m.encode()
+    fn encode_move(m: Move) -> u64 {
+        m.encode() as u64
     }
 
     fn null_move_ok(&self) -> bool {
