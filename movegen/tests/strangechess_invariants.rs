@@ -147,8 +147,8 @@ fn run(games: u64, plies: usize, deep_every: u64) {
 fn random_games_keep_every_invariant() {
     // Debug builds: a quick pass; CI runs the full 1,000 games in release.
     if cfg!(debug_assertions) {
-        run(40, 60, 4);
+        run(30, 50, 5);
     } else {
-        run(1000, 80, 10);
+        run(1000, 60, 20);
     }
 }

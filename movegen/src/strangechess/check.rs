@@ -223,10 +223,9 @@ impl Position {
     /// Cells whose emptying (or, for a spell's destination, becoming a
     /// square) could give the enemy a new way to take the king of the side
     /// to move: the king's cell, its eight rays to the edge (sliders stop
-    /// at pieces, the Digger only at holes), its neighbours (a Stone
-    /// steps onto a free neighbour), and if the enemy Wall can move, the
-    /// three ranks and three files through the king (a Wall's cells run
-    /// along two neighbouring lines, one of them the king's).
+    /// at pieces, the Digger only at holes; the rays include the king's
+    /// neighbours, where a Stone would step), and the cells an enemy
+    /// Wall's translation onto the king would pass.
     fn danger_cells(&self) -> super::bitset::Set144 {
         use super::bitset::Set144;
         let c = self.side;
@@ -246,11 +245,44 @@ impl Position {
         }
         if let Some((a, b)) = self.wall(c.flip()) {
             if !self.frozen.has(a) && !self.frozen.has(b) {
-                let (kf, kr) = (super::geometry::file_of(k), super::geometry::rank_of(k));
-                for sq in 0..super::geometry::CELLS {
-                    let (f, r) = (super::geometry::file_of(sq), super::geometry::rank_of(sq));
-                    if f.abs_diff(kf) <= 1 || r.abs_diff(kr) <= 1 {
-                        d.set(sq);
+                // A translation lands a Wall cell on the king only along the
+                // line that cell runs on; what it needs is the cells between,
+                // on both of the Wall's parallel lines.
+                use super::geometry::{file_of, rank_of, square};
+                let (kf, kr) = (file_of(k), rank_of(k));
+                let horizontal = rank_of(a) == rank_of(b);
+                let between = |x: usize, y: usize| x.min(y)..=x.max(y);
+                if horizontal {
+                    let rw = rank_of(a);
+                    if kf == file_of(a) || kf == file_of(b) {
+                        for r in between(rw, kr) {
+                            d.set(square(file_of(a), r));
+                            d.set(square(file_of(b), r));
+                        }
+                    }
+                    if kr == rw {
+                        for f in between(file_of(a), kf) {
+                            d.set(square(f, rw));
+                        }
+                        for f in between(file_of(b), kf) {
+                            d.set(square(f, rw));
+                        }
+                    }
+                } else {
+                    let fw = file_of(a);
+                    if kr == rank_of(a) || kr == rank_of(b) {
+                        for f in between(fw, kf) {
+                            d.set(square(f, rank_of(a)));
+                            d.set(square(f, rank_of(b)));
+                        }
+                    }
+                    if kf == fw {
+                        for r in between(rank_of(a), kr) {
+                            d.set(square(fw, r));
+                        }
+                        for r in between(rank_of(b), kr) {
+                            d.set(square(fw, r));
+                        }
                     }
                 }
             }
@@ -296,6 +328,22 @@ impl Position {
                 None => true,
             },
         }
+    }
+
+    /// Whether the pseudo-legal move `m` (of the side to move) is legal: it
+    /// leaves the king safe, and a castling starts out of check.
+    pub(crate) fn pseudo_is_legal(&self, m: super::moves::Move) -> bool {
+        let c = self.side;
+        if m.from == self.king[c.index()]
+            && self.full[m.from()] == Piece::new(Kind::King, c).0
+            && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
+            && self.in_check_now()
+        {
+            return false;
+        }
+        let mut after = *self;
+        after.apply(m);
+        !after.king_capturable(c.flip())
     }
 
     /// Legal moves: pseudo-legal moves that leave the mover's king safe;

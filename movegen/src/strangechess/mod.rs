@@ -89,9 +89,10 @@ impl Game for Position {
     }
 
     fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.legal(&mut |x| found |= x == m);
-        found
+        // Only a move the generator makes can be legal; then play it out.
+        let mut generated = false;
+        self.pseudo_moves(self.side, &mut |x| generated |= x == m);
+        generated && self.pseudo_is_legal(m)
     }
 
     fn make(&mut self, m: Move) -> Position {

@@ -73,14 +73,17 @@ impl Position {
             text: text.to_string(),
             why,
         })?;
+        // Find the pseudo-legal move written this way, then play out only
+        // that one (not the whole legal list).
         let mut found = None;
-        self.legal(&mut |m| {
+        self.pseudo_moves(self.side, &mut |m| {
             if found.is_none()
                 && (move_string(m) == text || self.wall_alias(m).as_deref() == Some(text))
             {
                 found = Some(m);
             }
         });
+        let found = found.filter(|&m| self.pseudo_is_legal(m));
         found.ok_or_else(|| MoveError::Illegal {
             text: text.to_string(),
             why: if self.in_check_now() {
