@@ -71,6 +71,19 @@ impl Set144 {
         Set144::FRAME.and_not(self)
     }
 
+    /// Removes and returns the lowest cell.
+    #[inline(always)]
+    pub fn pop_lowest(&mut self) -> Option<usize> {
+        for i in 0..3 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
     #[inline(always)]
     pub fn iter(self) -> Cells {
         Cells(self.0, 0)

@@ -200,18 +200,38 @@ impl Position {
     }
 
     fn wall_hits(&self, by: Color, k: usize) -> bool {
+        use super::geometry::{file_of, rank_of};
+        // A translation keeps each cell on its file (moving along files) or
+        // its rank: the king must share one of those with a Wall cell.
+        let (a, b) = self.wall(by).expect("wall");
+        let aligned = [a, b]
+            .iter()
+            .any(|&w| file_of(w) == file_of(k) || rank_of(w) == rank_of(k));
+        if !aligned {
+            return false;
+        }
         let mut q = *self;
         q.side = by;
         let mut hit = false;
         let victim = by.flip();
         q.wall_moves(by, &mut |m| {
-            if !hit {
-                let mut r = q;
-                r.apply_immediate(m);
-                hit = r.king[victim.index()] == NONE;
+            if hit {
+                return;
             }
+            // Only a translation that lands one of the cells on the king.
+            let (from, to) = (m.from(), m.to());
+            let df = file_of(to) as i32 - file_of(from) as i32;
+            let dr = rank_of(to) as i32 - rank_of(from) as i32;
+            if df != 0 && dr != 0 {
+                return; // rotation: never captures
+            }
+            if offset(a, df, dr) != Some(k) && offset(b, df, dr) != Some(k) {
+                return;
+            }
+            let mut r = q;
+            r.apply_immediate(m);
+            hit = r.king[victim.index()] == NONE;
         });
-        let _ = k;
         hit
     }
 

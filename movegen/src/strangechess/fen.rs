@@ -402,6 +402,13 @@ impl Position {
                             if p.full[sq] == 0 || Piece(p.full[sq]).kind() != Kind::Pawn {
                                 return err(format!("unmoved pawn square {t} holds no pawn"));
                             }
+                            let pc = Piece(p.full[sq]);
+                            if !initial_pawn_square(sq, pc.color()) {
+                                return err(format!(
+                                    "unmoved pawn {t} is not on a starting square of a {} pawn",
+                                    pc.color().name()
+                                ));
+                            }
                             if p.unmoved.has(sq) {
                                 return err(format!("unmoved pawn {t} listed twice"));
                             }
@@ -489,6 +496,15 @@ fn parse_sieges(p: &mut Position, value: &str) -> Result<(), FenError> {
                 name(sq),
                 besieger.name(),
                 v.name()
+            ));
+        }
+        // The counter is 4 right after the besieger's ply and falls by one
+        // each ply: even means the victim's side moves next.
+        if (left % 2 == 0) != (p.side != besieger) {
+            return err(format!(
+                "siege on {} with {left} plies left cannot have {} to move",
+                name(sq),
+                p.side.name()
             ));
         }
         p.add_siege(Siege {

@@ -203,6 +203,8 @@ pub struct Position {
     pub(crate) occ_by: [Set144; 2],
     pub(crate) frozen: Set144,
     pub(crate) unmoved: Set144,
+    /// The cells of each colour's Wall (kept by `put` and `take`).
+    pub(crate) wall_cells: [Set144; 2],
     pub(crate) sieges: [Siege; MAX_SIEGES],
     pub(crate) n_sieges: u8,
     pub(crate) tunnels: [Tunnel; MAX_TUNNELS],
@@ -250,6 +252,7 @@ impl Position {
             occ_by: [Set144::EMPTY; 2],
             frozen: Set144::EMPTY,
             unmoved: Set144::EMPTY,
+            wall_cells: [Set144::EMPTY; 2],
             sieges: [EMPTY_SIEGE; MAX_SIEGES],
             n_sieges: 0,
             tunnels: [EMPTY_TUNNEL; MAX_TUNNELS],
@@ -345,8 +348,10 @@ impl Position {
         debug_assert_eq!(self.full[sq], 0);
         self.full[sq] = p.0;
         self.board_key ^= keys().piece[p.index()][sq];
-        if p.kind() == Kind::King {
-            self.king[p.color().index()] = sq as u8;
+        match p.kind() {
+            Kind::King => self.king[p.color().index()] = sq as u8,
+            Kind::Wall => self.wall_cells[p.color().index()].set(sq),
+            _ => {}
         }
         self.refresh_occ(sq);
     }
@@ -361,6 +366,9 @@ impl Position {
         self.set_unmoved(sq, false);
         if p.kind() == Kind::King && self.king[p.color().index()] as usize == sq {
             self.king[p.color().index()] = NONE;
+        }
+        if p.kind() == Kind::Wall {
+            self.wall_cells[p.color().index()].clear(sq);
         }
         self.refresh_occ(sq);
         p
@@ -509,6 +517,15 @@ impl Position {
         for s in self.sieges() {
             frozen.set(s.sq as usize);
         }
-        p.occ == self.occ && p.occ_by == self.occ_by && frozen == self.frozen
+        let mut walls = [Set144::EMPTY; 2];
+        for sq in 0..CELLS {
+            if self.full[sq] != 0 && Piece(self.full[sq]).kind() == Kind::Wall {
+                walls[Piece(self.full[sq]).color().index()].set(sq);
+            }
+        }
+        p.occ == self.occ
+            && p.occ_by == self.occ_by
+            && frozen == self.frozen
+            && walls == self.wall_cells
     }
 }
