@@ -1,0 +1,517 @@
+//! Rule examples for the fast Strange Chess generator: one test (or a small
+//! group) per R- rule of Part A of `shared/rules/strange-and-dysnomia.md`,
+//! plus the FEN and move notation of `notation-strangechess.md`. Every
+//! expected move set and every expected FEN is worked out by hand from the
+//! rule texts. The worked examples of the reference generator
+//! (`tests/sc_reference_examples.rs`) are all ported here with the same
+//! FENs and the same expectations; its `move_tags` checks become checks of
+//! the position after the move.
+
+use movegen::strangechess::geometry::{parse_square, parse_square_prefix};
+use movegen::strangechess::{move_string, MoveVec, Position};
+use movegen::{Color, EndReason, Game, Notation, Outcome};
+use std::collections::BTreeSet;
+
+const START_FEN: &str =
+    "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1";
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("bad FEN {fen}: {e}"))
+}
+
+/// Builds a FEN board from (square, content) pairs; content is one letter,
+/// `*` for a hole, or "(XY)" for a shared square.
+fn board(items: &[(&str, &str)]) -> String {
+    let mut cells = vec![String::new(); 144];
+    for (s, c) in items {
+        let sq = parse_square(s).unwrap_or_else(|| panic!("bad square {s}"));
+        assert!(cells[sq].is_empty(), "{s} given twice");
+        cells[sq] = c.to_string();
+    }
+    let mut out = String::new();
+    for r in (0..12).rev() {
+        let mut run = 0;
+        for f in 0..12 {
+            let c = &cells[r * 12 + f];
+            if c.is_empty() {
+                run += 1;
+            } else {
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                    run = 0;
+                }
+                out.push_str(c);
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+fn fen(items: &[(&str, &str)], rest: &str) -> String {
+    format!("{} {}", board(items), rest)
+}
+
+fn legal(p: &Position) -> Vec<String> {
+    let mut v = MoveVec::default();
+    p.legal_moves(&mut v);
+    v.iter().map(|&m| move_string(m)).collect()
+}
+
+fn legal_set(p: &Position) -> BTreeSet<String> {
+    legal(p).into_iter().collect()
+}
+
+/// Legal moves whose from-square is `from`.
+fn moves_of(p: &Position, from: &str) -> BTreeSet<String> {
+    let f = parse_square(from).unwrap();
+    legal(p)
+        .into_iter()
+        .filter(|m| parse_square_prefix(m).map(|(s, _)| s) == Some(f))
+        .collect()
+}
+
+/// Spells and banishes: moves whose from-square is completely empty.
+fn spells(p: &Position) -> BTreeSet<String> {
+    let mut v = MoveVec::default();
+    p.legal_moves(&mut v);
+    v.iter()
+        .filter(|m| p.piece_at(m.from()).is_none() && p.halfer_total(m.from()) == 0)
+        .map(|&m| move_string(m))
+        .collect()
+}
+
+/// Tunnel travel moves (suffix `t`).
+fn travels(p: &Position) -> BTreeSet<String> {
+    legal(p).into_iter().filter(|m| m.ends_with('t')).collect()
+}
+
+fn set(v: &[&str]) -> BTreeSet<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn play(p: &Position, m: &str) -> Position {
+    let mut q = *p;
+    let mv = q
+        .parse_move(m)
+        .unwrap_or_else(|e| panic!("{m} in {}: {e}", p.to_fen()));
+    q.make(mv);
+    q
+}
+
+/// Plays a sequence and returns the FEN after every ply.
+fn play_line(p: &Position, line: &[&str]) -> (Position, Vec<String>) {
+    let mut q = *p;
+    let mut fens = Vec::new();
+    for m in line {
+        q = play(&q, m);
+        fens.push(q.to_fen());
+    }
+    (q, fens)
+}
+
+fn has(p: &Position, m: &str) -> bool {
+    legal(p).iter().any(|x| x == m)
+}
+
+fn outcome(p: &Position) -> Option<Outcome> {
+    p.outcome(&[])
+}
+
+/// The cells `from + k*(df,dr)`, k = 1.., on an empty 12x12 frame.
+fn ray(from: &str, df: i32, dr: i32) -> Vec<String> {
+    let sq = parse_square(from).unwrap() as i32;
+    let (mut f, mut r) = (sq % 12 + df, sq / 12 + dr);
+    let mut out = Vec::new();
+    while (0..12).contains(&f) && (0..12).contains(&r) {
+        out.push(format!("{}{}", (b'a' + f as u8) as char, r + 1));
+        f += df;
+        r += dr;
+    }
+    out
+}
+
+/// `from` + each target as move strings.
+fn targets(from: &str, to: &[String]) -> BTreeSet<String> {
+    to.iter().map(|t| format!("{from}{t}")).collect()
+}
+
+// ---------------------------------------------------------------------------
+// R-A0.1, R-A1.1, R-A1.2: board, setup, start position
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a0_1_r_a1_start_position_fen_round_trip() {
+    let p = Position::start();
+    assert_eq!(p.to_fen(), START_FEN);
+    assert_eq!(pos(START_FEN).to_fen(), START_FEN);
+    assert_eq!(pos(START_FEN).key(), p.key());
+    assert_eq!(p.side_to_move(), Color::White);
+    assert!(!p.in_check());
+    assert_eq!(outcome(&p), None);
+    // R-A1.1: the Bishops stand on e1 h1 and e12 h12, the Walls on f2+g2 and f11+g11
+    let rank1 = START_FEN.split('/').nth(11).unwrap();
+    assert!(rank1.starts_with("RXHNBQKBNHXR"));
+    assert_eq!(p.wall(Color::White), Some((17, 18)));
+    assert_eq!(p.wall(Color::Black), Some((125, 126)));
+}
+
+/// The 102 moves of the start position, piece by piece:
+/// Ra1 1, Rl1 1, Xb1 2 (a2, share c1), Xk1 2, Hc1 7 (4 N incl. shares with b3 d3 pawns,
+/// 3 (3,1) incl. share with the Wall on f2), Hj1 7, Nd1 0, Ni1 0, Be1 0, Bh1 0, Qf1 1,
+/// Kg1 1, Db2 10 (c1 share; d4..i9 quiet; j10, k11, l12 captures under everything),
+/// Dk2 10, Sc2 1, Sd2 2, Si2 2, Sj2 1, Wall 2 (lengthwise only), Mf3 3, Mg3 3,
+/// 12 banishes (empty squares within 2 of a Magician, no holes yet),
+/// 34 pawn moves (10 pawns x 3 squares up to rank 6, f4 g4 x 2).
+#[test]
+fn r_a0_1_start_position_move_list() {
+    let p = Position::start();
+    let mut expected = set(&[
+        "a1a2", "l1l2", "b1a2", "b1c1", "k1l2", "k1j1", "c1a2", "c1b3", "c1d3", "c1e2", "c1f2",
+        "c1d4", "c1b4", "j1l2", "j1h2", "j1i3", "j1k3", "j1g2", "j1k4", "j1i4", "f1e2", "g1h2",
+        "b2c1", "b2d4", "b2e5", "b2f6", "b2g7", "b2h8", "b2i9", "b2j10", "b2k11", "b2l12", "k2j1",
+        "k2i4", "k2h5", "k2g6", "k2f7", "k2e8", "k2d9", "k2c10", "k2b11", "k2a12", "c2c1", "d2c1",
+        "d2e2", "i2j1", "i2h2", "j2j1", "g2h2", "f2e2", "f3e2", "f3e4", "f3f5", "g3h2", "g3h4",
+        "g3g5", "e2e2", "h2h2", "d4d4", "e4e4", "h4h4", "i4i4", "d5d5", "e5e5", "f5f5", "g5g5",
+        "h5h5", "i5i5", "f4f5", "f4f6", "g4g5", "g4g6",
+    ]);
+    for f in ["a", "b", "c", "d", "e", "h", "i", "j", "k", "l"] {
+        for r in 4..=6 {
+            expected.insert(format!("{f}3{f}{r}"));
+        }
+    }
+    assert_eq!(expected.len(), 102);
+    let got = legal(&p);
+    assert_eq!(got.len(), 102, "no duplicates");
+    assert_eq!(got.into_iter().collect::<BTreeSet<_>>(), expected);
+}
+
+/// perft from the start: 102, 10410 (the independent reference agrees).
+#[test]
+fn r_a0_1_start_perft_and_hand_checked_divide_lines() {
+    let mut p = Position::start();
+    assert_eq!(movegen::perft::perft(&mut p, 1), 102);
+    assert_eq!(movegen::perft::perft(&mut p, 2), 10410);
+    let d: std::collections::BTreeMap<String, u64> = movegen::perft::divide(&mut p, 2, |_, _| {})
+        .into_iter()
+        .collect();
+    // Digger on d9 checks the king through e10 and f11: c10d9, e10d9, b11d9 capture,
+    // c12d9 besieges it (a frozen piece gives no check), g12h11 steps away.
+    assert_eq!(d["k2d9"], 5);
+    let after = play(&Position::start(), "k2d9");
+    assert!(after.in_check());
+    assert_eq!(
+        legal_set(&after),
+        set(&["b11d9", "c10d9", "c12d9", "e10d9", "g12h11"])
+    );
+    // a banish adds one destination to each of Black's 12 spell sources
+    assert_eq!(d["e2e2"], 114);
+    // banishing e5 also cuts the k11 Digger's diagonal after e5 (e5 d4 c3 b2 a1)
+    assert_eq!(d["e5e5"], 109);
+    // Digger takes the b11 Digger: -10 Digger moves, +b12b11, +d12b11
+    assert_eq!(d["b2k11"], 94);
+    // Digger on e8: e10 pawn loses e8 e7, spell source e8 lost, f9e8 gained, g12h11 now illegal
+    assert_eq!(d["k2e8"], 99);
+}
+
+// ---------------------------------------------------------------------------
+// R-A0.2 holes, R-A2.1 / R-A2.2 leapers jump them, sliders stop at them
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a0_2_banish_and_holes() {
+    let p = pos(&fen(
+        &[
+            ("c3", "M"),
+            ("a1", "R"),
+            ("b1", "N"),
+            ("l1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(spells(&p).contains("a3a3"));
+    let banished = play(&p, "a3a3");
+    assert_eq!(
+        banished.to_fen(),
+        fen(
+            &[
+                ("c3", "M"),
+                ("a3", "*"),
+                ("a1", "R"),
+                ("b1", "N"),
+                ("l1", "K"),
+                ("l12", "k"),
+            ],
+            "b - - 1 1"
+        )
+    );
+    let a = play(&banished, "l12l11");
+    // the rook stops before the hole; the knight cannot land on it (nor on its own Magician)
+    assert_eq!(moves_of(&a, "a1"), set(&["a1a2"]));
+    assert_eq!(moves_of(&a, "b1"), set(&["b1d2"]));
+    // the hole is now a spell destination: a source within 2 of c3 moved into a3
+    assert!(has(&a, "b4a3") && has(&a, "e5a3") && !has(&a, "a3a3"));
+    assert!(a
+        .to_fen()
+        .starts_with("12/11k/12/12/12/12/12/12/12/*1M9/12/RN9K"));
+    // filling the hole with a source makes the source a hole and a3 a square again
+    let b = play(&a, "b4a3");
+    assert!(b
+        .to_fen()
+        .starts_with("12/11k/12/12/12/12/12/12/1*10/2M9/12/RN9K"));
+    assert!(b.is_square(parse_square("a3").unwrap()));
+    assert!(!b.is_square(parse_square("b4").unwrap()));
+}
+
+#[test]
+fn r_a2_1_leapers_jump_holes_but_never_land_on_them() {
+    // Knight d4 over the holes d5 e5, the landing f5 a hole: 7 of its 8 leaps
+    let p = pos(&fen(
+        &[
+            ("d4", "N"),
+            ("d5", "*"),
+            ("e5", "*"),
+            ("f5", "*"),
+            ("a12", "K"),
+            ("l1", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&p, "d4"),
+        set(&["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3"])
+    );
+    // Magician: K steps (not into holes) and (2,0) leaps over a hole
+    let m = pos(&fen(
+        &[
+            ("f6", "M"),
+            ("f7", "*"),
+            ("g6", "*"),
+            ("d6", "*"),
+            ("a12", "K"),
+            ("l1", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let leaps: BTreeSet<String> = moves_of(&m, "f6");
+    assert_eq!(
+        leaps,
+        set(&["f6e5", "f6e6", "f6e7", "f6f5", "f6g5", "f6g7", "f6f8", "f6h6", "f6f4"])
+    );
+    // Halfer (2,1) and (3,1) leaps over holes; a Bacteria's base leaps too
+    let h = pos(&fen(
+        &[
+            ("f6", "H"),
+            ("f7", "*"),
+            ("g7", "*"),
+            ("e7", "*"),
+            ("i7", "*"),
+            ("a12", "K"),
+            ("l1", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&h, "f6"),
+        set(&[
+            "f6d5", "f6d7", "f6e4", "f6e8", "f6g4", "f6g8", "f6h5", "f6h7", "f6c5", "f6c7",
+            "f6e3", "f6e9", "f6g3", "f6g9", "f6i5",
+        ])
+    );
+}
+
+#[test]
+fn r_a2_2_sliders_stop_at_holes_like_an_edge() {
+    let p = pos(&fen(
+        &[
+            ("d4", "Q"),
+            ("d7", "*"),
+            ("f6", "*"),
+            ("b4", "*"),
+            ("g4", "n"),
+            ("a12", "K"),
+            ("l1", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let mut want = set(&["d4d5", "d4d6", "d4c4", "d4e4", "d4f4", "d4g4", "d4e5"]);
+    want.extend(targets("d4", &ray("d4", 0, -1)));
+    want.extend(targets("d4", &ray("d4", -1, 1)));
+    want.extend(targets("d4", &ray("d4", -1, -1)));
+    want.extend(targets("d4", &ray("d4", 1, -1)));
+    assert_eq!(moves_of(&p, "d4"), want);
+    assert_eq!(want.len(), 7 + 3 + 3 + 3 + 3);
+}
+
+// ---------------------------------------------------------------------------
+// R-A0.3 occupancy, R-A0.4 blocking, R-A0.5 moving onto occupied squares
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a0_3_allowed_and_forbidden_pairs() {
+    let k = "12/12/12/12/12/12/12/12/12/12/12/";
+    for ok in [
+        "K(NH)9k w - - 0 1",
+        "K(Hh)9k w - - 0 1",
+        "K(HH)9k w - - 0 1",
+        "K(hh)9k w - - 0 1",
+        "(KH)10k w - - 0 1",
+        "K(nH)9k b - - 0 1 sieges=b1w4",
+        "K(Nh)9k w - - 0 1 sieges=b1b4",
+        "K(Hh)9k w - - 0 1 sieges=b1b4",
+    ] {
+        let f = format!("{k}{ok}");
+        assert_eq!(pos(&f).to_fen(), f);
+    }
+    for (bad, why) in [
+        ("K(NN)9k w - - 0 1", "two full pieces on b1"),
+        ("K(Nn)9k w - - 0 1", "two full pieces on b1"),
+        ("K(Nh)9k w - - 0 1", "b1 holds occupants that may not share"),
+        ("K(nH)9k w - - 0 1", "b1 holds occupants that may not share"),
+        ("K(HHh)8k w - - 0 1", "exactly two occupants"),
+    ] {
+        let f = format!("{k}{bad}");
+        let e = Position::from_fen(&f).expect_err(&f).to_string();
+        assert!(e.contains(why), "{f}: '{e}' lacks '{why}'");
+    }
+}
+
+#[test]
+fn r_a0_4_occupants_and_holes_block_paths() {
+    // rook a1: a lone friendly halfer on a4 is a share target but blocks beyond;
+    // the black knight on d1 is captured and blocks beyond
+    let p = pos(&fen(
+        &[
+            ("a1", "R"),
+            ("a4", "H"),
+            ("d1", "n"),
+            ("l6", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&p, "a1"),
+        set(&["a1a2", "a1a3", "a1a4", "a1b1", "a1c1", "a1d1"])
+    );
+    // two halfers of any colours on b1 block the rook and cannot be entered
+    let q = pos(&fen(
+        &[("a1", "R"), ("b1", "(Hh)"), ("a2", "*"), ("l6", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert_eq!(moves_of(&q, "a1"), BTreeSet::new());
+}
+
+#[test]
+fn r_a0_5_share_siege_and_suffixes() {
+    // white Halfer on d4 with a white Knight: its moves carry h; onto a lone black Halfer: share or x
+    let p = pos(&fen(
+        &[
+            ("d4", "(NH)"),
+            ("e6", "h"),
+            ("f5", "n"),
+            ("c6", "B"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let h = moves_of(&p, "d4");
+    assert!(h.contains("d4e6h") && h.contains("d4e6hx"));
+    assert!(h.contains("d4c6h"), "share with a friendly full piece");
+    assert!(
+        h.contains("d4e6") && !h.contains("d4c6"),
+        "knight move: e6 has a lone enemy halfer -> siege"
+    );
+    assert!(h.contains("d4f5h"), "halfer besieges the knight on f5 (no x)");
+    // the knight captures f5 outright
+    assert!(h.contains("d4f5"));
+    let a = play(&p, "d4e6h");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("d4", "N"),
+                ("e6", "(Hh)"),
+                ("f5", "n"),
+                ("c6", "B"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 1 1"
+        )
+    );
+    let b = play(&p, "d4e6hx");
+    assert_eq!(
+        b.to_fen(),
+        fen(
+            &[
+                ("d4", "N"),
+                ("e6", "(Hh)"),
+                ("f5", "n"),
+                ("c6", "B"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1 sieges=e6w4"
+        )
+    );
+    // the knight besieges the lone halfer (no share option for a full piece)
+    let c = play(&p, "d4e6");
+    assert_eq!(
+        c.to_fen(),
+        fen(
+            &[
+                ("d4", "H"),
+                ("e6", "(Nh)"),
+                ("f5", "n"),
+                ("c6", "B"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1 sieges=e6w4"
+        )
+    );
+    let d = play(&p, "d4c6h");
+    assert!(d.to_fen().contains("2(BH)"), "{}", d.to_fen());
+}
+
+#[test]
+fn r_a0_5_capture_on_full_plus_halfer_square() {
+    // a rook onto a black Knight sharing with a black Halfer: the knight goes, the halfer is besieged
+    let p = pos(&fen(
+        &[("d1", "R"), ("d6", "(nh)"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    let a = play(&p, "d1d6");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[("d6", "(Rh)"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1 sieges=d6w4"
+        )
+    );
+    // a white Halfer cannot enter that square (it already has 2 occupants)
+    let q = pos(&fen(
+        &[("c4", "H"), ("d6", "(nh)"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(!has(&q, "c4d6"));
+    assert_eq!(
+        moves_of(&q, "c4"),
+        set(&[
+            "c4a3", "c4a5", "c4b2", "c4b6", "c4d2", "c4e3", "c4e5", "c4b1", "c4b7", "c4d1",
+            "c4d7", "c4f3", "c4f5",
+        ])
+    );
+}
