@@ -515,3 +515,388 @@ fn r_a0_5_capture_on_full_plus_halfer_square() {
         ])
     );
 }
+
+// ---------------------------------------------------------------------------
+// R-A0.6 check (every capture mechanism), R-A0.7
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a0_6_check_by_every_mechanism() {
+    // ordinary: a pinned knight has no move
+    let p = pos(&fen(
+        &[("e1", "K"), ("e2", "N"), ("e12", "r"), ("a12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(!p.in_check());
+    assert!(moves_of(&p, "e2").is_empty());
+    // Wall broadside: d4+e4 to d8+e8 takes the king on e8 (both paths clear)
+    let wall = |extra: &[(&'static str, &'static str)]| {
+        let mut items = vec![("d4", "W"), ("e4", "W"), ("e8", "k"), ("a1", "K")];
+        items.extend_from_slice(extra);
+        pos(&fen(&items, "b - - 0 1"))
+    };
+    assert!(wall(&[]).in_check());
+    assert!(wall(&[("d8", "n")]).in_check(), "the d half may capture too");
+    assert!(!wall(&[("d6", "B")]).in_check(), "the d half's path is blocked");
+    assert!(!wall(&[("d6", "n")]).in_check(), "blocked by any occupant");
+    assert!(!wall(&[("d8", "N")]).in_check(), "the d half cannot land");
+    assert!(!wall(&[("d6", "*")]).in_check(), "a hole blocks the d half");
+    // Wall lengthwise: e2+e3 north, the leading half lands on e8
+    let v = pos(&fen(
+        &[("e2", "W"), ("e3", "W"), ("e8", "k"), ("a1", "K")],
+        "b - - 0 1",
+    ));
+    assert!(v.in_check());
+    // the Digger checks through any pieces; only a hole interposes
+    let d = |hole: bool| {
+        let mut items = vec![
+            ("a1", "D"),
+            ("b2", "P"),
+            ("c3", "p"),
+            ("d4", "k"),
+            ("l1", "K"),
+        ];
+        if hole {
+            items.push(("b2", "*"));
+            items.remove(1);
+        }
+        pos(&fen(&items, "b - - 0 1"))
+    };
+    assert!(d(false).in_check());
+    assert!(!d(true).in_check());
+    // a Stone step that would sandwich the king is check: h8i9 traps j10 against the k11 rook
+    let u = pos(&fen(
+        &[("h8", "S"), ("k11", "R"), ("a1", "K"), ("j10", "k")],
+        "b - - 0 1",
+    ));
+    assert!(u.in_check());
+    // without the partner there is no check
+    let u2 = pos(&fen(&[("h8", "S"), ("a1", "K"), ("j10", "k")], "b - - 0 1"));
+    assert!(!u2.in_check());
+    // a Halfer's leap onto the king is immediate
+    let h = pos(&fen(&[("b7", "H"), ("e8", "k"), ("a1", "K")], "b - - 0 1"));
+    assert!(h.in_check());
+    // a Bacteria checks with a gained power only
+    let x = |powers: &str| {
+        pos(&fen(
+            &[("c3", "X"), ("c10", "k"), ("a1", "K")],
+            &format!("b - - 0 1{powers}"),
+        ))
+    };
+    assert!(x(" powers=c3:R").in_check());
+    assert!(!x("").in_check());
+    // a frozen piece gives no check: the rook e2 besieges a black Halfer
+    let free = pos(&fen(
+        &[("e2", "R"), ("e10", "k"), ("a1", "K")],
+        "b - - 0 1",
+    ));
+    assert!(free.in_check());
+    let frozen = pos(&fen(
+        &[("e2", "(Rh)"), ("e10", "k"), ("a1", "K")],
+        "b - - 0 1 sieges=e2w4",
+    ));
+    assert!(!frozen.in_check());
+}
+
+/// "Future siege completions are ignored for this test": while the frozen
+/// Wall half d5 still shields d1 from the d12 rook, every king step is legal
+/// (d2 included); the completion on c5 at the end of Black's next ply removes
+/// the whole Wall (R-A3.4), opens the file, and White is in check.
+#[test]
+fn r_a0_6_future_siege_completions_are_ignored() {
+    let p = pos(&fen(
+        &[
+            ("d1", "K"),
+            ("c5", "(Wh)"),
+            ("d5", "W"),
+            ("d12", "r"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 sieges=c5b2",
+    ));
+    assert!(!p.in_check());
+    assert_eq!(legal_set(&p), set(&["d1c1", "d1c2", "d1d2", "d1e1", "d1e2"]));
+    let a = play(&p, "d1d2");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("d2", "K"),
+                ("c5", "(Wh)"),
+                ("d5", "W"),
+                ("d12", "r"),
+                ("l12", "k")
+            ],
+            "b - - 1 1 sieges=c5b1"
+        )
+    );
+    let b = play(&a, "l12l11");
+    assert_eq!(
+        b.to_fen(),
+        fen(
+            &[("d2", "K"), ("c5", "h"), ("d12", "r"), ("l11", "k")],
+            "w - - 0 2"
+        )
+    );
+    assert!(b.in_check());
+    assert_eq!(
+        legal_set(&b),
+        set(&["d2c1", "d2c2", "d2c3", "d2e1", "d2e2", "d2e3"])
+    );
+}
+
+// ---------------------------------------------------------------------------
+// R-A3 Wall
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a3_2_broadside_double_capture_and_lengthwise_single() {
+    let items = [
+        ("d4", "W"),
+        ("e4", "W"),
+        ("d7", "n"),
+        ("e7", "b"),
+        ("h4", "r"),
+        ("a1", "K"),
+        ("l12", "k"),
+    ];
+    let p = pos(&fen(&items, "w - - 0 1"));
+    let a = play(&p, "d4d7");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("d7", "W"),
+                ("e7", "W"),
+                ("h4", "r"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1"
+        )
+    );
+    // alias: the other cell's from and to
+    assert_eq!(play(&p, "e4e7").to_fen(), a.to_fen());
+    // lengthwise east: the leading cell e4 goes to h4 and takes the rook; the trailing cell ends on g4
+    let b = play(&p, "e4h4");
+    assert_eq!(
+        b.to_fen(),
+        fen(
+            &[
+                ("g4", "W"),
+                ("h4", "W"),
+                ("d7", "n"),
+                ("e7", "b"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1"
+        )
+    );
+    assert_eq!(play(&p, "d4g4").to_fen(), b.to_fen());
+    // full translation list: N 1..3 (captures both at 3), S 1..3 (to rank 1), E 1..3, W 1..3, 4 rotations
+    assert_eq!(
+        moves_of(&p, "d4"),
+        set(&[
+            "d4a4", "d4b4", "d4c4", "d4d1", "d4d2", "d4d3", "d4d5", "d4d6", "d4d7", "d4e5", "d4e3"
+        ])
+    );
+    assert_eq!(
+        moves_of(&p, "e4"),
+        set(&["e4f4", "e4g4", "e4h4", "e4d5", "e4d3"])
+    );
+    // a broadside needs both paths clear: block e6 with a white piece
+    let mut blocked = items.to_vec();
+    blocked.push(("e6", "N"));
+    let q = pos(&fen(&blocked, "w - - 0 1"));
+    assert!(has(&q, "d4d5") && !has(&q, "d4d6") && !has(&q, "d4d7"));
+    // one capture lengthwise only: a black piece on the trailing half's path blocks
+    let r = pos(&fen(
+        &[
+            ("d4", "W"),
+            ("e4", "W"),
+            ("f4", "n"),
+            ("g4", "b"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&r, "e4").into_iter().filter(|m| m.as_bytes()[2] != b'd').collect::<BTreeSet<_>>(),
+        set(&["e4f4"])
+    );
+    assert_eq!(
+        play(&r, "e4f4").to_fen(),
+        fen(
+            &[("e4", "W"), ("f4", "W"), ("g4", "b"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1"
+        )
+    );
+}
+
+#[test]
+fn r_a3_3_rotation_about_both_pivots() {
+    let p = pos(&fen(
+        &[("f2", "W"), ("g2", "W"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    let rot: BTreeSet<String> = legal(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("f2") || m.starts_with("g2"))
+        .filter(|m| {
+            let (a, n) = parse_square_prefix(m).unwrap();
+            let b = parse_square(&m[n..]).unwrap_or(a);
+            a % 12 != b % 12 && a / 12 != b / 12
+        })
+        .collect();
+    assert_eq!(rot, set(&["f2g1", "f2g3", "g2f1", "g2f3"]));
+    let k = |items: &[(&'static str, &'static str)]| {
+        let mut v = items.to_vec();
+        v.extend([("a1", "K"), ("l12", "k")]);
+        fen(&v, "b - - 1 1")
+    };
+    // pivot f2: g2 swings to f3 or f1
+    assert_eq!(play(&p, "g2f3").to_fen(), k(&[("f2", "W"), ("f3", "W")]));
+    assert_eq!(play(&p, "g2f1").to_fen(), k(&[("f1", "W"), ("f2", "W")]));
+    // pivot g2: f2 swings to g3 or g1
+    assert_eq!(play(&p, "f2g3").to_fen(), k(&[("g2", "W"), ("g3", "W")]));
+    assert_eq!(play(&p, "f2g1").to_fen(), k(&[("g1", "W"), ("g2", "W")]));
+    // rotation never captures; it may share with a friendly halfer
+    let q = pos(&fen(
+        &[
+            ("f2", "W"),
+            ("g2", "W"),
+            ("f3", "n"),
+            ("g3", "H"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(!has(&q, "g2f3"));
+    assert!(has(&q, "f2g3"));
+    let b = play(&q, "f2g3");
+    assert_eq!(
+        b.to_fen(),
+        fen(
+            &[
+                ("g2", "W"),
+                ("g3", "(WH)"),
+                ("f3", "n"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 1 1"
+        )
+    );
+    // a vertical Wall rotates back, about either cell
+    let a = play(&p, "g2f3");
+    let c = play(&a, "l12l11");
+    let rot: BTreeSet<String> = ["f3g2", "f3e2", "f2e3", "f2g3"]
+        .iter()
+        .filter(|m| has(&c, m))
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(rot.len(), 4);
+    // a rotation target must be a square
+    let h = pos(&fen(
+        &[("f2", "W"), ("g2", "W"), ("f3", "*"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(!has(&h, "g2f3") && has(&h, "g2f1"));
+}
+
+#[test]
+fn r_a3_4_wall_captured_through_one_cell_removes_both() {
+    let p = pos(&fen(
+        &[
+            ("d1", "R"),
+            ("d6", "w"),
+            ("e6", "w"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        play(&p, "d1d6").to_fen(),
+        fen(&[("d6", "R"), ("a1", "K"), ("l12", "k")], "b - - 0 1")
+    );
+    // a siege of one Wall cell completes: both cells go
+    let s = pos(&fen(
+        &[
+            ("d6", "w"),
+            ("e6", "(wH)"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 sieges=e6w1",
+    ));
+    assert_eq!(
+        play(&s, "a1a2").to_fen(),
+        fen(&[("e6", "H"), ("a2", "K"), ("l12", "k")], "b - - 0 1")
+    );
+    // R-A3.6: a frozen Wall freezes both halves
+    let f = pos(&fen(
+        &[
+            ("d6", "w"),
+            ("e6", "(wH)"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "b - - 0 1 sieges=e6w2",
+    ));
+    assert!(moves_of(&f, "d6").is_empty() && moves_of(&f, "e6").is_empty());
+}
+
+#[test]
+fn r_a3_6_wall_no_tunnels_never_displaced() {
+    // a white Wall on a tunnel cell does not travel; the knight on e3 does
+    let p = pos(&fen(
+        &[
+            ("d2", "W"),
+            ("d3", "W"),
+            ("e3", "N"),
+            ("f4", "D"),
+            ("a12", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 tunnels=w2:c1-d2-e3-f4@f4",
+    ));
+    assert_eq!(travels(&p), set(&["e3c1t"]));
+    // a Wall rescue displaces the victim only (v)
+    let q = pos(&fen(
+        &[
+            ("d4", "W"),
+            ("e4", "W"),
+            ("d6", "(Nh)"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 sieges=d6b4",
+    ));
+    let rescues: BTreeSet<String> = moves_of(&q, "d4")
+        .into_iter()
+        .filter(|m| m.contains(','))
+        .collect();
+    let mut want = BTreeSet::new();
+    for d in ["c5", "d5", "e5", "c6", "c7", "d7", "e7"] {
+        want.insert(format!("d4d6,d6{d}v"));
+    }
+    assert_eq!(rescues, want);
+    assert!(!has(&q, "d4d6") && !has(&q, "d4d7"));
+    assert_eq!(
+        play(&q, "d4d6,d6c6v").to_fen(),
+        fen(
+            &[
+                ("d6", "W"),
+                ("e6", "W"),
+                ("c6", "N"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1"
+        )
+    );
+}
