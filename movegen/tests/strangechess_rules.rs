@@ -900,3 +900,433 @@ fn r_a3_6_wall_no_tunnels_never_displaced() {
         )
     );
 }
+
+// ---------------------------------------------------------------------------
+// R-A4 Bacteria
+// ---------------------------------------------------------------------------
+
+/// R-A4.2's table, victim by victim: the Bacteria d4 takes e5.
+#[test]
+fn r_a4_2_gains_from_each_kind_of_victim() {
+    let cases: [(&str, &str); 11] = [
+        ("r", " powers=e5:R"),
+        ("w", " powers=e5:R"),
+        ("b", " powers=e5:B"),
+        ("q", " powers=e5:RB"),
+        ("n", ""),
+        ("p", " powers=e5:P"),
+        ("m", " powers=e5:D"),
+        ("d", " powers=e5:T"),
+        ("s", " powers=e5:S"),
+        ("x", " powers=e5:BT"),
+        ("h", ""),
+    ];
+    for (victim, expect) in cases {
+        let mut items = vec![("d4", "X"), ("e5", victim), ("a1", "K"), ("l12", "k")];
+        if victim == "w" {
+            items.push(("f5", "w"));
+        }
+        let extra = if victim == "x" { " powers=e5:BT" } else { "" };
+        let p = pos(&fen(&items, &format!("w - - 0 1{extra}")));
+        let a = play(&p, "d4e5");
+        let f = a.to_fen();
+        if victim == "h" {
+            // a full piece onto a lone enemy Halfer besieges it; no gain yet
+            assert_eq!(
+                f,
+                fen(
+                    &[("e5", "(Xh)"), ("a1", "K"), ("l12", "k")],
+                    "b - - 0 1 sieges=e5w4"
+                )
+            );
+        } else {
+            let want = fen(
+                &[("e5", "X"), ("a1", "K"), ("l12", "k")],
+                &format!("b - - 0 1{expect}"),
+            );
+            assert_eq!(f, want, "victim {victim}");
+        }
+    }
+    // Halfer: the power comes at the completion of the siege
+    let p = pos(&fen(
+        &[
+            ("d4", "X"),
+            ("e5", "h"),
+            ("h1", "R"),
+            ("h12", "r"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let (q, fens) = play_line(&p, &["d4e5", "h12h11", "h1h2", "h11h12"]);
+    for f in &fens {
+        assert!(!f.contains("powers"), "{f}");
+    }
+    let q = play(&q, "h2h1");
+    assert_eq!(
+        q.to_fen(),
+        fen(
+            &[
+                ("e5", "X"),
+                ("h1", "R"),
+                ("h12", "r"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 3 powers=e5:C"
+        )
+    );
+    // a Bacteria that takes a Bacteria with base powers only gains nothing
+    let r = pos(&fen(
+        &[("d4", "X"), ("e5", "x"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1 powers=d4:R",
+    ));
+    assert_eq!(
+        play(&r, "d4e5").to_fen(),
+        fen(
+            &[("e5", "X"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1 powers=e5:R"
+        )
+    );
+}
+
+/// The moves each power gives a Bacteria on f6 of an otherwise empty board
+/// (kings on b12 and l1, off every line of f6).
+#[test]
+fn r_a4_2_powers_give_moves() {
+    let xm = |powers: &str| {
+        let p = pos(&fen(
+            &[("f6", "X"), ("b12", "K"), ("l1", "k")],
+            &format!("w - - 0 1{powers}"),
+        ));
+        moves_of(&p, "f6")
+    };
+    let base = set(&[
+        "f6e5", "f6e6", "f6e7", "f6f5", "f6f7", "f6g5", "f6g6", "f6g7", "f6d5", "f6d7", "f6e4",
+        "f6e8", "f6g4", "f6g8", "f6h5", "f6h7",
+    ]);
+    assert_eq!(xm(""), base);
+    let union = |extra: BTreeSet<String>| base.union(&extra).cloned().collect::<BTreeSet<_>>();
+    let mut rook = BTreeSet::new();
+    let mut bishop = BTreeSet::new();
+    for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+        rook.extend(targets("f6", &ray("f6", df, dr)));
+    }
+    for (df, dr) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
+        bishop.extend(targets("f6", &ray("f6", df, dr)));
+    }
+    assert_eq!(rook.len(), 22);
+    assert_eq!(bishop.len(), 21);
+    assert_eq!(xm(" powers=f6:R"), union(rook.clone()));
+    assert_eq!(xm(" powers=f6:R").len(), 34);
+    assert_eq!(xm(" powers=f6:B"), union(bishop.clone()));
+    assert_eq!(xm(" powers=f6:B").len(), 33);
+    assert_eq!(
+        xm(" powers=f6:RB"),
+        union(rook.union(&bishop).cloned().collect())
+    );
+    // pawn power: its step and capture are K steps already; Stone power: K step
+    assert_eq!(xm(" powers=f6:P"), base);
+    assert_eq!(xm(" powers=f6:S"), base);
+    // Magician: the (2,0) leap
+    assert_eq!(
+        xm(" powers=f6:D"),
+        union(set(&["f6f8", "f6h6", "f6f4", "f6d6"]))
+    );
+    // Halfer: the (3,1) leap
+    assert_eq!(
+        xm(" powers=f6:C"),
+        union(set(&[
+            "f6c5", "f6c7", "f6i5", "f6i7", "f6e3", "f6e9", "f6g3", "f6g9"
+        ]))
+    );
+    // Digger: the diagonal tunnelling slide (on an empty board, the bishop's cells)
+    assert_eq!(xm(" powers=f6:T"), union(bishop.clone()));
+    // D and C together, reference example
+    let p = pos(&fen(
+        &[("f6", "X"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1 powers=f6:DC",
+    ));
+    let m = moves_of(&p, "f6");
+    assert_eq!(m.len(), 8 + 8 + 4 + 8);
+    assert!(m.contains("f6f8") && m.contains("f6i7") && m.contains("f6g9"));
+    // T passes under pieces, lands on enemies, never on friends, and digs no tunnel
+    let q = pos(&fen(
+        &[
+            ("f6", "X"),
+            ("g7", "P"),
+            ("h8", "p"),
+            ("a1", "K"),
+            ("a12", "k"),
+        ],
+        "w - - 0 1 powers=f6:T",
+    ));
+    let m = moves_of(&q, "f6");
+    assert!(m.contains("f6h8") && m.contains("f6i9") && !m.contains("f6g7"));
+    assert_eq!(
+        play(&q, "f6i9").to_fen(),
+        fen(
+            &[
+                ("i9", "X"),
+                ("g7", "P"),
+                ("h8", "p"),
+                ("a1", "K"),
+                ("a12", "k")
+            ],
+            "b - - 1 1 powers=i9:T"
+        )
+    );
+    // a bishop-powered Bacteria is stopped by the same pieces
+    let b = pos(&fen(
+        &[
+            ("f6", "X"),
+            ("g7", "P"),
+            ("h8", "p"),
+            ("a1", "K"),
+            ("a12", "k"),
+        ],
+        "w - - 0 1 powers=f6:B",
+    ));
+    let m = moves_of(&b, "f6");
+    assert!(!m.contains("f6h8") && !m.contains("f6g7"));
+}
+
+#[test]
+fn r_a4_2_stone_power_custodian_on_king_steps() {
+    let r = pos(&fen(
+        &[
+            ("d4", "X"),
+            ("f6", "n"),
+            ("g7", "R"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 powers=d4:S",
+    ));
+    // d4e5: NE of e5 is f6 (black knight), g7 white rook: custodian, and the knight gives nothing
+    let a = play(&r, "d4e5");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[("e5", "X"), ("g7", "R"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1 powers=e5:S"
+        )
+    );
+    // a knight leap to the same kind of square captures nothing
+    let l = pos(&fen(
+        &[
+            ("c3", "X"),
+            ("f4", "n"),
+            ("g4", "R"),
+            ("a12", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 powers=c3:S",
+    ));
+    assert_eq!(
+        play(&l, "c3e4").to_fen(),
+        fen(
+            &[
+                ("e4", "X"),
+                ("f4", "n"),
+                ("g4", "R"),
+                ("a12", "K"),
+                ("l12", "k")
+            ],
+            "b - - 1 1 powers=e4:S"
+        )
+    );
+    // without the S power a king step captures nothing either
+    let n = pos(&fen(
+        &[
+            ("d4", "X"),
+            ("f6", "n"),
+            ("g7", "R"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(play(&n, "d4e5").to_fen().contains("n"));
+}
+
+/// R-A4.1 / R-A4.3: powers are state of the Bacteria: they move with it and
+/// are part of the position's key.
+#[test]
+fn r_a4_3_powers_move_with_the_piece_and_are_hashed() {
+    let a = pos(&fen(&[("f6", "X"), ("a1", "K"), ("l12", "k")], "w - - 0 1"));
+    let b = pos(&fen(
+        &[("f6", "X"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1 powers=f6:R",
+    ));
+    assert_ne!(a.key(), b.key());
+    let c = play(&b, "f6f12");
+    assert!(c.to_fen().ends_with("powers=f12:R"));
+}
+
+// ---------------------------------------------------------------------------
+// R-A5 Magician
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a5_1_magician_moves_and_captures() {
+    let p = pos(&fen(
+        &[
+            ("f6", "M"),
+            ("f8", "n"),
+            ("g7", "p"),
+            ("e5", "P"),
+            ("b12", "K"),
+            ("l1", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&p, "f6"),
+        set(&["f6e6", "f6e7", "f6f5", "f6f7", "f6g5", "f6g6", "f6g7", "f6f8", "f6h6", "f6f4", "f6d6"])
+    );
+    assert_eq!(
+        play(&p, "f6f8").to_fen(),
+        fen(
+            &[("f8", "M"), ("g7", "p"), ("e5", "P"), ("b12", "K"), ("l1", "k")],
+            "b - - 0 1"
+        )
+    );
+}
+
+#[test]
+fn r_a5_2_spell_sources_destinations_and_frozen_caster() {
+    // the seed's example: Magician b5, a hole on d9: a6 moves to d9
+    let p = pos(&fen(
+        &[("b5", "M"), ("d9", "*"), ("l1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(has(&p, "a6d9"));
+    assert_eq!(
+        play(&p, "a6d9").to_fen(),
+        fen(
+            &[("b5", "M"), ("a6", "*"), ("l1", "K"), ("l12", "k")],
+            "b - - 1 1"
+        )
+    );
+    // sources: Chebyshev distance 1 or 2 from c3, completely unoccupied
+    // (not d4 with a Halfer, not b2 with a pawn); destinations: the hole j9 or banish
+    let q = pos(&fen(
+        &[
+            ("c3", "M"),
+            ("d4", "H"),
+            ("b2", "p"),
+            ("j9", "*"),
+            ("l1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let mut want = BTreeSet::new();
+    for f in ["a", "b", "c", "d", "e"] {
+        for r in 1..=5 {
+            let s = format!("{f}{r}");
+            if ["c3", "d4", "b2"].contains(&s.as_str()) {
+                continue;
+            }
+            want.insert(format!("{s}{s}"));
+            want.insert(format!("{s}j9"));
+        }
+    }
+    assert_eq!(want.len(), 44);
+    assert_eq!(spells(&q), want);
+    // two Magicians: a spell is one move whichever casts it
+    let two = pos(&fen(
+        &[("c3", "M"), ("e3", "M"), ("l1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert_eq!(spells(&two).len(), 35 - 2);
+    let all = legal(&two);
+    assert_eq!(all.len(), all.iter().collect::<BTreeSet<_>>().len());
+    // a frozen Magician cannot cast
+    let f = pos(&fen(
+        &[("c3", "(Mh)"), ("l1", "K"), ("l12", "k")],
+        "w - - 0 1 sieges=c3b4",
+    ));
+    assert!(spells(&f).is_empty());
+    assert!(moves_of(&f, "c3").is_empty());
+}
+
+#[test]
+fn r_a5_5_spell_blocks_a_check() {
+    let p = pos(&fen(
+        &[("a1", "R"), ("a12", "k"), ("b9", "m"), ("l1", "K")],
+        "b - - 0 1",
+    ));
+    assert!(p.in_check());
+    // banishing a7..a11 (within 2 of b9) cuts the a-file
+    assert_eq!(
+        spells(&p),
+        set(&["a10a10", "a11a11", "a7a7", "a8a8", "a9a9"])
+    );
+    let a = play(&p, "a10a10");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("a1", "R"),
+                ("a12", "k"),
+                ("a10", "*"),
+                ("b9", "m"),
+                ("l1", "K")
+            ],
+            "w - - 1 2"
+        )
+    );
+    assert!(!play(&a, "l1l2").in_check());
+}
+
+#[test]
+fn r_a5_5_spell_discovers_a_check() {
+    // a hole on d6 shields d12 from the d1 rook; a white Magician on h3 fills it with h4
+    let p = pos(&fen(
+        &[
+            ("d1", "R"),
+            ("d6", "*"),
+            ("d12", "k"),
+            ("h3", "M"),
+            ("l1", "K"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(has(&p, "h4d6"));
+    let a = play(&p, "h4d6");
+    assert!(a.in_check());
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("d1", "R"),
+                ("d12", "k"),
+                ("h3", "M"),
+                ("h4", "*"),
+                ("l1", "K")
+            ],
+            "b - - 1 1"
+        )
+    );
+    // the rook no longer crosses d6 before the spell
+    assert!(!has(&p, "d1d7") && has(&p, "d1d5"));
+    // 24 empty squares within 2 of h3, each to the d6 hole or banished
+    assert_eq!(spells(&p).len(), 48);
+    // the same spell on one's own king's file is illegal: only the 24 banishes remain
+    let own = pos(&fen(
+        &[
+            ("d1", "K"),
+            ("d6", "*"),
+            ("d12", "r"),
+            ("h3", "M"),
+            ("a12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let s = spells(&own);
+    assert_eq!(s.len(), 24);
+    assert!(s.iter().all(|m| m[..m.len() / 2] == m[m.len() / 2..]), "{s:?}");
+}
