@@ -1330,3 +1330,675 @@ fn r_a5_5_spell_discovers_a_check() {
     assert_eq!(s.len(), 24);
     assert!(s.iter().all(|m| m[..m.len() / 2] == m[m.len() / 2..]), "{s:?}");
 }
+
+// ---------------------------------------------------------------------------
+// R-A6 Digger and tunnels
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a6_1_digger_rides_under_pieces_and_stops_at_holes() {
+    // c1: under the black pawn d2 (capturable, so also a landing) and the white
+    // knight e3 (not a landing); the hole h6 stops it; share with the Halfer on g5
+    let p = pos(&fen(
+        &[
+            ("c1", "D"),
+            ("d2", "p"),
+            ("e3", "N"),
+            ("g5", "H"),
+            ("h6", "*"),
+            ("l1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&p, "c1"),
+        set(&["c1a3", "c1b2", "c1d2", "c1f4", "c1g5"])
+    );
+    assert_eq!(
+        play(&p, "c1g5").to_fen(),
+        fen(
+            &[
+                ("d2", "p"),
+                ("e3", "N"),
+                ("g5", "(DH)"),
+                ("h6", "*"),
+                ("l1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 1 1 tunnels=w2:c1-d2-e3-f4-g5@g5"
+        )
+    );
+    assert_eq!(
+        play(&p, "c1d2").to_fen(),
+        fen(
+            &[
+                ("d2", "D"),
+                ("e3", "N"),
+                ("g5", "H"),
+                ("h6", "*"),
+                ("l1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1 tunnels=w2:c1-d2@d2"
+        )
+    );
+}
+
+#[test]
+fn r_a6_4_tunnel_used_within_lifetime_and_gone_after() {
+    let items = |d: &'static str, n: &'static str, r: &'static str, bl: &'static str| {
+        vec![
+            (d, "D"),
+            (n, "N"),
+            ("d2", "p"),
+            ("a1", "K"),
+            (bl, "r"),
+            ("l12", "k"),
+            (r, "R"),
+        ]
+    };
+    let p = pos(&fen(&items("c1", "e3", "h1", "h12"), "w - - 0 1"));
+    // the Digger passes under the black pawn d2 and the white knight e3
+    let (_, fens) = play_line(&p, &["c1f4", "h12h11", "h1h2", "h11h12", "h2h1", "h12h11"]);
+    let tun = "tunnels=w";
+    let expected = [
+        fen(
+            &items("f4", "e3", "h1", "h12"),
+            &format!("b - - 1 1 {tun}2:c1-d2-e3-f4@f4"),
+        ),
+        fen(
+            &items("f4", "e3", "h1", "h11"),
+            &format!("w - - 2 2 {tun}2:c1-d2-e3-f4@f4"),
+        ),
+        fen(
+            &items("f4", "e3", "h2", "h11"),
+            &format!("b - - 3 2 {tun}1:c1-d2-e3-f4@f4"),
+        ),
+        fen(
+            &items("f4", "e3", "h2", "h12"),
+            &format!("w - - 4 3 {tun}1:c1-d2-e3-f4@f4"),
+        ),
+        fen(&items("f4", "e3", "h1", "h12"), "b - - 5 3"),
+        fen(&items("f4", "e3", "h1", "h11"), "w - - 6 4"),
+    ];
+    assert_eq!(fens, expected);
+    // ply t+2: the knight travels 1 or 2 cells; d2 holds a black pawn, skipped but not a landing
+    let t1 = pos(&fens[1]);
+    assert_eq!(travels(&t1), set(&["e3c1t"]));
+    // ply t+4: still usable; after it, gone
+    assert_eq!(travels(&pos(&fens[3])), set(&["e3c1t"]));
+    assert!(travels(&pos(&fens[5])).is_empty());
+    // after the knight travels, the Digger may still not use its own tunnel
+    let u = play(&t1, "e3c1t");
+    assert_eq!(
+        u.to_fen(),
+        fen(
+            &items("f4", "c1", "h1", "h11"),
+            "b - - 3 2 tunnels=w1:c1-d2-e3-f4@f4"
+        )
+    );
+    let v = play(&u, "h11h12");
+    assert!(moves_of(&v, "f4").iter().all(|m| !m.ends_with('t')));
+    assert_eq!(travels(&v), set(&["c1e3t"]));
+}
+
+#[test]
+fn r_a6_5_tunnel_travel_rules() {
+    let with = |extra: &[(&'static str, &'static str)], tail: &str| {
+        let mut items = vec![("g5", "D"), ("a12", "K"), ("l12", "k")];
+        items.extend_from_slice(extra);
+        pos(&fen(
+            &items,
+            &format!("w - - 0 1 tunnels=w2:c1-d2-e3-f4-g5@g5{tail}"),
+        ))
+    };
+    // 1 or 2 cells, either direction, inside the tunnel
+    assert_eq!(
+        travels(&with(&[("d2", "N")], "")),
+        set(&["d2c1t", "d2e3t", "d2f4t"])
+    );
+    // a Halfer may travel too
+    assert_eq!(
+        travels(&with(&[("d2", "H")], "")),
+        set(&["d2c1t", "d2e3t", "d2f4t"])
+    );
+    // a spell cut the tunnel at e3: neither land on it nor skip it
+    assert_eq!(
+        travels(&with(&[("d2", "N"), ("e3", "*")], "")),
+        set(&["d2c1t"])
+    );
+    // never a capture; skipped occupants are ignored; share with a lone friendly Halfer
+    let p = with(&[("d2", "N"), ("c1", "n"), ("e3", "p"), ("f4", "H")], "");
+    assert_eq!(travels(&p), set(&["d2f4t"]));
+    assert_eq!(
+        play(&p, "d2f4t").to_fen(),
+        fen(
+            &[
+                ("g5", "D"),
+                ("a12", "K"),
+                ("l12", "k"),
+                ("c1", "n"),
+                ("e3", "p"),
+                ("f4", "(NH)")
+            ],
+            "b - - 1 1 tunnels=w1:c1-d2-e3-f4-g5@g5"
+        )
+    );
+    // a frozen piece does not travel
+    let f = pos(&fen(
+        &[("g5", "D"), ("a12", "K"), ("l12", "k"), ("d2", "(Nh)")],
+        "w - - 0 1 sieges=d2b4 tunnels=w2:c1-d2-e3-f4-g5@g5",
+    ));
+    assert!(travels(&f).is_empty());
+    // an enemy tunnel is not usable
+    let e = pos(&fen(
+        &[("g5", "d"), ("a12", "K"), ("l12", "k"), ("d2", "N")],
+        "w - - 0 1 tunnels=b2:c1-d2-e3-f4-g5@g5",
+    ));
+    assert!(travels(&e).is_empty());
+}
+
+#[test]
+fn r_a6_5_pawn_promotes_by_tunnel_travel() {
+    // pawn on a tunnel promotes by travel: tunnel e10-f11-g12 of White, pawn on f11
+    let q = pos(&fen(
+        &[("f11", "P"), ("g12", "D"), ("a1", "K"), ("a12", "k")],
+        "w - - 0 1 tunnels=w2:e10-f11-g12@g12",
+    ));
+    assert_eq!(travels(&q), set(&["f11e10t"]));
+    let r = pos(&fen(
+        &[("f11", "P"), ("a1", "K"), ("a12", "k")],
+        "w - - 0 1 tunnels=w2:e10-f11-g12",
+    ));
+    assert_eq!(
+        travels(&r),
+        set(&["f11e10t", "f11g12bt", "f11g12nt", "f11g12qt", "f11g12rt"])
+    );
+    let a = play(&r, "f11g12qt");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[("g12", "Q"), ("a1", "K"), ("a12", "k")],
+            "b - - 0 1 tunnels=w1:e10-f11-g12"
+        )
+    );
+    assert!(a.in_check());
+    assert!(r.parse_move("f11g12t").is_err());
+}
+
+// ---------------------------------------------------------------------------
+// R-A7 Stone
+// ---------------------------------------------------------------------------
+
+/// The seed's diagram: white Stones b3 d2, black Magician c3.
+#[test]
+fn r_a7_stone_sandwich_diagram() {
+    let f = fen(
+        &[
+            ("b3", "S"),
+            ("d2", "S"),
+            ("c3", "m"),
+            ("l1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    );
+    let p = pos(&f);
+    // d2d3: b3-c3-d3 horizontal sandwich
+    assert_eq!(
+        play(&p, "d2d3").to_fen(),
+        fen(
+            &[("b3", "S"), ("d3", "S"), ("l1", "K"), ("l12", "k")],
+            "b - - 0 1"
+        )
+    );
+    // b3b4: b4-c3-d2 diagonal sandwich
+    assert_eq!(
+        play(&p, "b3b4").to_fen(),
+        fen(
+            &[("b4", "S"), ("d2", "S"), ("l1", "K"), ("l12", "k")],
+            "b - - 0 1"
+        )
+    );
+    // other steps capture nothing and Stones never capture by moving onto a piece
+    assert_eq!(
+        play(&p, "d2e2").to_fen(),
+        fen(
+            &[
+                ("b3", "S"),
+                ("e2", "S"),
+                ("c3", "m"),
+                ("l1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 1 1"
+        )
+    );
+    assert_eq!(
+        moves_of(&p, "d2"),
+        set(&["d2c1", "d2c2", "d2d1", "d2d3", "d2e1", "d2e2", "d2e3"])
+    );
+    assert_eq!(
+        moves_of(&p, "b3"),
+        set(&["b3a2", "b3a3", "b3a4", "b3b2", "b3b4", "b3c2", "b3c4"])
+    );
+    // a piece walking between two Stones is not captured
+    let q = pos(&fen(
+        &[
+            ("b3", "S"),
+            ("d3", "S"),
+            ("c5", "m"),
+            ("l1", "K"),
+            ("l12", "k"),
+        ],
+        "b - - 0 1",
+    ));
+    assert_eq!(
+        play(&q, "c5c3").to_fen(),
+        fen(
+            &[
+                ("b3", "S"),
+                ("d3", "S"),
+                ("c3", "m"),
+                ("l1", "K"),
+                ("l12", "k")
+            ],
+            "w - - 1 2"
+        )
+    );
+}
+
+#[test]
+fn r_a7_2_custodian_removes_halfers_whole_wall_several_directions() {
+    // d3e4: north of e4 is e5 (a black Wall half), then e6 (a white Bishop): the whole Wall goes
+    let r = pos(&fen(
+        &[
+            ("e5", "w"),
+            ("f5", "w"),
+            ("d3", "S"),
+            ("e6", "B"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        play(&r, "d3e4").to_fen(),
+        fen(
+            &[("e4", "S"), ("e6", "B"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1"
+        )
+    );
+    // no friend beyond: nothing happens (the Wall's other half is an enemy, not a partner)
+    let q = pos(&fen(
+        &[
+            ("e5", "w"),
+            ("f5", "w"),
+            ("c6", "S"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(play(&q, "c6d5").to_fen().starts_with(&board(&[
+        ("e5", "w"),
+        ("f5", "w"),
+        ("d5", "S"),
+        ("a1", "K"),
+        ("l12", "k")
+    ])));
+    // two black halfers on one square are both removed
+    let t = pos(&fen(
+        &[
+            ("e5", "(hh)"),
+            ("e6", "R"),
+            ("d4", "S"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        play(&t, "d4e4").to_fen(),
+        fen(
+            &[("e4", "S"), ("e6", "R"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1"
+        )
+    );
+    // with e6 empty nothing is removed
+    let s2 = pos(&fen(
+        &[
+            ("e5", "(hh)"),
+            ("e7", "R"),
+            ("d4", "S"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(play(&s2, "d4e4").to_fen().contains("(hh)"));
+    // two directions at once; the King and a Halfer serve as partners
+    let m = pos(&fen(
+        &[
+            ("e4", "S"),
+            ("d5", "n"),
+            ("c5", "K"),
+            ("f6", "b"),
+            ("g7", "H"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        play(&m, "e4e5").to_fen(),
+        fen(
+            &[("e5", "S"), ("c5", "K"), ("g7", "H"), ("l12", "k")],
+            "b - - 0 1"
+        )
+    );
+    // R-A7.1: a Stone never steps onto an enemy, not even a lone Halfer
+    let h = pos(&fen(
+        &[("e4", "S"), ("e5", "h"), ("f5", "n"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&h, "e4"),
+        set(&["e4d3", "e4d4", "e4d5", "e4e3", "e4f3", "e4f4"])
+    );
+}
+
+// ---------------------------------------------------------------------------
+// R-A8 Halfer: sieges, rescue, check
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a8_3_siege_completes_at_end_of_ply_t_plus_4() {
+    let items = |d5: &'static str, h1: &'static str, h12: &'static str| {
+        let mut v = vec![("a1", "K"), ("l12", "k"), (h1, "R"), (h12, "r")];
+        if !d5.is_empty() {
+            v.push(("d5", d5));
+        }
+        v
+    };
+    let p = pos(&fen(
+        &[
+            ("c3", "H"),
+            ("d5", "n"),
+            ("h1", "R"),
+            ("h12", "r"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let (t5, fens) = play_line(
+        &p,
+        &["c3d5", "h12h11", "h1h2", "h11h12", "h2h1", "h12h11"],
+    );
+    assert_eq!(
+        fens,
+        [
+            fen(&items("(nH)", "h1", "h12"), "b - - 0 1 sieges=d5w4"),
+            fen(&items("(nH)", "h1", "h11"), "w - - 1 2 sieges=d5w3"),
+            fen(&items("(nH)", "h2", "h11"), "b - - 2 2 sieges=d5w2"),
+            fen(&items("(nH)", "h2", "h12"), "w - - 3 3 sieges=d5w1"),
+            fen(&items("H", "h1", "h12"), "b - - 0 3"),
+            fen(&items("H", "h1", "h11"), "w - - 1 4"),
+        ]
+    );
+    // both frozen at every ply of the siege: no move from d5 for either side
+    for f in &fens[..4] {
+        assert!(moves_of(&pos(f), "d5").is_empty(), "{f}");
+    }
+    assert!(!moves_of(&t5, "d5").is_empty(), "the besieger is free at ply t+6");
+}
+
+#[test]
+fn r_a8_6_rescue_with_each_displacement_choice() {
+    // White Halfer besieges the black Knight on d5; Black to move (4 plies left)
+    let items = [
+        ("d5", "(nH)"),
+        ("d8", "r"),
+        ("f4", "h"),
+        ("a1", "K"),
+        ("l12", "k"),
+    ];
+    let p = pos(&fen(&items, "b - - 0 1 sieges=d5w4"));
+    // rook rescue: rook and knight may not share, so one of them steps to one of the 8 empty neighbours
+    let mut expected = BTreeSet::new();
+    for d in ["c4", "d4", "e4", "c5", "e5", "c6", "d6", "e6"] {
+        expected.insert(format!("d8d5,d5{d}r"));
+        expected.insert(format!("d8d5,d5{d}v"));
+    }
+    for t in [
+        "a8", "b8", "c8", "e8", "f8", "g8", "h8", "i8", "j8", "k8", "l8", "d7", "d6", "d9", "d10",
+        "d11", "d12",
+    ] {
+        expected.insert(format!("d8{t}"));
+    }
+    assert_eq!(moves_of(&p, "d8"), expected);
+    assert!(!has(&p, "d8d5"), "no rescue without a displacement here");
+    let a = play(&p, "d8d5,d5e6v");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("d5", "r"),
+                ("e6", "n"),
+                ("f4", "h"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "w - - 0 2"
+        )
+    );
+    let b = play(&p, "d8d5,d5c4r");
+    assert_eq!(
+        b.to_fen(),
+        fen(
+            &[
+                ("d5", "n"),
+                ("c4", "r"),
+                ("f4", "h"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "w - - 0 2"
+        )
+    );
+    // halfer rescue: halfer and knight share, no displacement
+    assert!(has(&p, "f4d5"));
+    assert!(!moves_of(&p, "f4").iter().any(|m| m.contains(',')));
+    let c = play(&p, "f4d5");
+    assert_eq!(
+        c.to_fen(),
+        fen(
+            &[("d5", "(nh)"), ("d8", "r"), ("a1", "K"), ("l12", "k")],
+            "w - - 0 2"
+        )
+    );
+    // with every neighbour but d6 occupied only d6 is offered
+    let mut crowded = items.to_vec();
+    for s in ["c4", "d4", "e4", "c5", "e5", "c6", "e6"] {
+        crowded.push((s, "p"));
+    }
+    let q = pos(&fen(&crowded, "b - - 0 1 sieges=d5w4"));
+    assert_eq!(
+        moves_of(&q, "d8")
+            .into_iter()
+            .filter(|m| m.starts_with("d8d5"))
+            .collect::<BTreeSet<_>>(),
+        set(&["d8d5,d5d6r", "d8d5,d5d6v"])
+    );
+    // with d6 blocked too, the rescue is impossible
+    crowded.push(("d6", "p"));
+    let z = pos(&fen(&crowded, "b - - 0 1 sieges=d5w4"));
+    assert!(!moves_of(&z, "d8").iter().any(|m| m.starts_with("d8d5")));
+    // the besieger's side cannot enter the siege square
+    let w = play(&p, "l12l11");
+    assert!(legal(&w).iter().all(|m| !m.contains("d5")));
+}
+
+#[test]
+fn r_a8_4_besieger_or_victim_removed_by_custodian() {
+    // the black Halfer besieging the white knight d5 is sandwiched c5-d5-e5: the knight is free
+    let p = pos(&fen(
+        &[
+            ("d5", "(Nh)"),
+            ("c4", "S"),
+            ("e5", "P"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 sieges=d5b4",
+    ));
+    let a = play(&p, "c4c5");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("d5", "N"),
+                ("c5", "S"),
+                ("e5", "P"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1"
+        )
+    );
+    // the victim (black knight) is sandwiched instead: the white besieger is free
+    let q = pos(&fen(
+        &[
+            ("d5", "(nH)"),
+            ("c4", "S"),
+            ("e5", "P"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 sieges=d5w3",
+    ));
+    let b = play(&q, "c4c5");
+    assert_eq!(
+        b.to_fen(),
+        fen(
+            &[
+                ("d5", "H"),
+                ("c5", "S"),
+                ("e5", "P"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 1"
+        )
+    );
+}
+
+#[test]
+fn r_a8_7_halfer_check_ignores_the_delay() {
+    // white Halfer d6 attacks e8 by a knight leap; a Halfer capture of the king counts at once
+    let p = pos(&fen(
+        &[("d6", "H"), ("e8", "k"), ("d12", "r"), ("a1", "K")],
+        "b - - 0 1",
+    ));
+    assert!(p.in_check());
+    // the king must respond at once: rook moves that ignore the check are illegal
+    assert_eq!(moves_of(&p, "d12"), set(&["d12d6"]));
+    // besieging the checking Halfer ends the check (frozen pieces give no check)
+    let a = play(&p, "d12d6");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[("d6", "(rH)"), ("e8", "k"), ("a1", "K")],
+            "w - - 0 2 sieges=d6b4"
+        )
+    );
+    // king steps: only to squares the Halfer cannot reach with (2,1) or (3,1)
+    // Halfer d6 reaches c8 e8 b7 f7 b5 f5 c4 e4 and (3,1): e9 c9 g7 a7 g5 a5 e3 c3
+    assert_eq!(
+        moves_of(&p, "e8"),
+        set(&["e8d7", "e8d8", "e8e7", "e8f8", "e8f9", "e8d9"])
+    );
+    assert_eq!(legal(&p).len(), 7);
+    // (3,1) check: Halfer on b7 attacks e8
+    let q = pos(&fen(&[("b7", "H"), ("e8", "k"), ("a1", "K")], "b - - 0 1"));
+    assert!(q.in_check());
+    // a king sharing with a friendly halfer cannot be entered by an enemy Halfer: no check
+    let r = pos(&fen(
+        &[("d6", "H"), ("e8", "(kh)"), ("a1", "K")],
+        "b - - 0 1",
+    ));
+    assert!(!r.in_check());
+}
+
+#[test]
+fn r_a8_5_king_as_besieger_and_wall_with_own_halfer() {
+    // Kxe5 besieges the lone black Halfer; the e12 rook could rescue by taking the king: illegal
+    let p = pos(&fen(
+        &[("e4", "K"), ("e5", "h"), ("e12", "r"), ("a12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(!has(&p, "e4e5"));
+    let q = pos(&fen(
+        &[("e4", "K"), ("e5", "h"), ("d12", "r"), ("a12", "k")],
+        "w - - 0 1",
+    ));
+    assert!(has(&q, "e4e5"));
+    let a = play(&q, "e4e5");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[("e5", "(Kh)"), ("d12", "r"), ("a12", "k")],
+            "b - - 0 1 sieges=e5w4"
+        )
+    );
+    // the frozen king cannot move
+    let b = play(&a, "d12c12");
+    assert!(moves_of(&b, "e5").is_empty());
+    // Wall f2-g2 with a white Halfer on g2: lengthwise east, the trailing half lands with the halfer
+    let w = pos(&fen(
+        &[("f2", "W"), ("g2", "(WH)"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    let e = play(&w, "g2h2");
+    assert!(e.to_fen().contains("/6(WH)W4/"), "{}", e.to_fen());
+    let west = play(&w, "f2e2");
+    assert!(west.to_fen().contains("/4WWH5/"), "{}", west.to_fen());
+    // the Halfer leaves the Wall cell with the h suffix; it may also share with its own Wall
+    assert!(has(&w, "g2h4h") && has(&w, "g2e3h"));
+    let x = pos(&fen(
+        &[
+            ("f2", "W"),
+            ("g2", "W"),
+            ("h4", "H"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert!(has(&x, "h4g2"));
+    let y = play(&x, "h4g2");
+    assert!(y.to_fen().contains("/5W(WH)5/"), "{}", y.to_fen());
+}
+
+/// R-A8.8: no legal move only because the pieces are frozen: stalemate.
+#[test]
+fn r_a8_8_frozen_pieces_and_stalemate() {
+    let p = pos(&fen(
+        &[
+            ("a12", "k"),
+            ("b10", "Q"),
+            ("e5", "(Nh)"),
+            ("l1", "K"),
+        ],
+        "b - - 0 1 sieges=e5b3",
+    ));
+    assert!(!p.in_check());
+    assert!(legal(&p).is_empty());
+    assert_eq!(
+        outcome(&p),
+        Some(Outcome::Draw {
+            reason: EndReason::Stalemate
+        })
+    );
+}
