@@ -2002,3 +2002,445 @@ fn r_a8_8_frozen_pieces_and_stalemate() {
         })
     );
 }
+
+// ---------------------------------------------------------------------------
+// R-A9 castling
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a9_1_castling_both_ways_both_colours() {
+    let items = [
+        ("g1", "K"),
+        ("a1", "R"),
+        ("l1", "R"),
+        ("g12", "k"),
+        ("a12", "r"),
+        ("l12", "r"),
+    ];
+    let p = pos(&fen(&items, "w KQkq - 0 1"));
+    assert_eq!(
+        moves_of(&p, "g1"),
+        set(&["g1b1", "g1k1", "g1f1", "g1f2", "g1g2", "g1h1", "g1h2"])
+    );
+    let long = play(&p, "g1b1");
+    assert_eq!(
+        long.to_fen(),
+        fen(
+            &[
+                ("b1", "K"),
+                ("c1", "R"),
+                ("l1", "R"),
+                ("g12", "k"),
+                ("a12", "r"),
+                ("l12", "r")
+            ],
+            "b kq - 1 1"
+        )
+    );
+    let short = play(&p, "g1k1");
+    assert_eq!(
+        short.to_fen(),
+        fen(
+            &[
+                ("k1", "K"),
+                ("a1", "R"),
+                ("j1", "R"),
+                ("g12", "k"),
+                ("a12", "r"),
+                ("l12", "r")
+            ],
+            "b kq - 1 1"
+        )
+    );
+    assert_eq!(
+        play(&long, "g12k12").to_fen(),
+        fen(
+            &[
+                ("b1", "K"),
+                ("c1", "R"),
+                ("l1", "R"),
+                ("k12", "k"),
+                ("a12", "r"),
+                ("j12", "r")
+            ],
+            "w - - 2 2"
+        )
+    );
+    assert_eq!(
+        play(&short, "g12b12").to_fen(),
+        fen(
+            &[
+                ("k1", "K"),
+                ("a1", "R"),
+                ("j1", "R"),
+                ("b12", "k"),
+                ("c12", "r"),
+                ("l12", "r")
+            ],
+            "w - - 2 2"
+        )
+    );
+    // a king step or a rook move loses the rights
+    assert!(play(&p, "g1g2").to_fen().contains(" b kq - "));
+    assert!(play(&p, "a1a2").to_fen().contains(" b Kkq - "));
+    assert!(play(&p, "l1l2").to_fen().contains(" b Qkq - "));
+}
+
+#[test]
+fn r_a9_1_castling_refusals() {
+    let base = |extra: &[(&'static str, &'static str)], rest: &str| {
+        let mut items = vec![("g1", "K"), ("a1", "R"), ("l1", "R"), ("e12", "k")];
+        items.extend_from_slice(extra);
+        pos(&fen(&items, rest))
+    };
+    let castles = |p: &Position| -> BTreeSet<String> {
+        ["g1b1", "g1k1"]
+            .iter()
+            .filter(|m| has(p, m))
+            .map(|s| s.to_string())
+            .collect()
+    };
+    assert_eq!(castles(&base(&[], "w KQ - 0 1")), set(&["g1b1", "g1k1"]));
+    // without the right
+    assert_eq!(castles(&base(&[], "w K - 0 1")), set(&["g1k1"]));
+    // passing an attacked square is allowed (R-A9.2): the d12 rook attacks d1
+    assert_eq!(
+        castles(&base(&[("d12", "r")], "w KQ - 0 1")),
+        set(&["g1b1", "g1k1"])
+    );
+    // in check: neither
+    assert!(castles(&base(&[("g12", "r")], "w KQ - 0 1")).is_empty());
+    // ending in check: the b12 rook attacks b1
+    assert_eq!(
+        castles(&base(&[("b12", "r")], "w KQ - 0 1")),
+        set(&["g1k1"])
+    );
+    // through a hole
+    assert_eq!(
+        castles(&base(&[("c1", "*")], "w KQ - 0 1")),
+        set(&["g1k1"])
+    );
+    assert_eq!(
+        castles(&base(&[("k1", "*")], "w KQ - 0 1")),
+        set(&["g1b1"])
+    );
+    // a Halfer between (of either colour)
+    assert_eq!(
+        castles(&base(&[("i1", "H")], "w KQ - 0 1")),
+        set(&["g1b1"])
+    );
+    assert_eq!(
+        castles(&base(&[("c1", "h")], "w KQ - 0 1")),
+        set(&["g1k1"])
+    );
+    // the reference example: a halfer on i1 and the b12 rook: neither
+    assert!(castles(&base(&[("i1", "H"), ("b12", "r")], "w KQ - 0 1")).is_empty());
+    // a frozen rook (the victim of a siege) cannot castle
+    let f = pos(&fen(
+        &[("g1", "K"), ("a1", "(Rh)"), ("l1", "R"), ("e12", "k")],
+        "w KQ - 0 1 sieges=a1b4",
+    ));
+    assert_eq!(castles(&f), set(&["g1k1"]));
+    // Black: a hole on k12 stops the short castling
+    let b = pos(&fen(
+        &[
+            ("g12", "k"),
+            ("a12", "r"),
+            ("l12", "r"),
+            ("k12", "*"),
+            ("e1", "K"),
+        ],
+        "b kq - 0 1",
+    ));
+    assert!(has(&b, "g12b12") && !has(&b, "g12k12"));
+}
+
+// ---------------------------------------------------------------------------
+// R-A10 pawns
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a10_1_multistep_and_r_a10_2_en_passant_over_each_cell() {
+    let items = [
+        ("e3", "P"),
+        ("d5", "p"),
+        ("f6", "p"),
+        ("a1", "K"),
+        ("l12", "k"),
+    ];
+    let p = pos(&fen(&items, "w - - 0 1"));
+    assert_eq!(moves_of(&p, "e3"), set(&["e3e4", "e3e5", "e3e6"]));
+    let a = play(&p, "e3e6");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("e6", "P"),
+                ("d5", "p"),
+                ("f6", "p"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - e4,e5 0 1"
+        )
+    );
+    // d5 attacks e4, f6 attacks e5: both capture e6 en passant
+    assert!(has(&a, "d5e4") && has(&a, "f6e5"));
+    assert_eq!(
+        play(&a, "d5e4").to_fen(),
+        fen(
+            &[("e4", "p"), ("f6", "p"), ("a1", "K"), ("l12", "k")],
+            "w - - 0 2"
+        )
+    );
+    assert_eq!(
+        play(&a, "f6e5").to_fen(),
+        fen(
+            &[("e5", "p"), ("d5", "p"), ("a1", "K"), ("l12", "k")],
+            "w - - 0 2"
+        )
+    );
+    // a two-step passes one cell: e3e5 gives e.p. on e4 only
+    let two = play(&p, "e3e5");
+    assert!(two.to_fen().contains(" b - e4 0 1"));
+    assert_eq!(
+        play(&two, "d5e4").to_fen(),
+        fen(
+            &[("e4", "p"), ("f6", "p"), ("a1", "K"), ("l12", "k")],
+            "w - - 0 2"
+        )
+    );
+    // the right expires after one ply
+    let d = play(&play(&a, "l12l11"), "a1a2");
+    assert!(!has(&d, "d5e4") && !has(&d, "f6e5"));
+    // black pawns: 10 -> 9, 8, 7; f9 -> f8, f7; a moved pawn steps once
+    let q = pos(&fen(
+        &[
+            ("e10", "p"),
+            ("f9", "p"),
+            ("b5", "p"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "b - - 0 1",
+    ));
+    assert_eq!(moves_of(&q, "e10"), set(&["e10e9", "e10e8", "e10e7"]));
+    assert_eq!(moves_of(&q, "f9"), set(&["f9f8", "f9f7"]));
+    assert_eq!(moves_of(&q, "b5"), set(&["b5b4"]));
+    // White f4 / g4 reach rank 6; a halfer on a passed cell blocks
+    let r = pos(&fen(
+        &[
+            ("f4", "P"),
+            ("g4", "P"),
+            ("g6", "p"),
+            ("c3", "P"),
+            ("c4", "H"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(moves_of(&r, "c3"), set(&["c3c4"]));
+    assert_eq!(moves_of(&r, "f4"), set(&["f4f5", "f4f6"]));
+    assert_eq!(moves_of(&r, "g4"), set(&["g4g5"]));
+    let s = play(&r, "f4f6");
+    assert!(s.to_fen().contains(" b - f5 0 1"));
+    assert!(has(&s, "g6f5"));
+    assert_eq!(
+        play(&s, "g6f5").to_fen(),
+        fen(
+            &[
+                ("f5", "p"),
+                ("g4", "P"),
+                ("c3", "P"),
+                ("c4", "H"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "w - - 0 2"
+        )
+    );
+    let g = pos(&fen(
+        &[("g4", "P"), ("h6", "p"), ("a1", "K"), ("l12", "k")],
+        "w - - 0 1",
+    ));
+    assert_eq!(moves_of(&g, "g4"), set(&["g4g5", "g4g6"]));
+    let g6 = play(&g, "g4g6");
+    assert!(g6.to_fen().contains(" b - g5 0 1"));
+    assert_eq!(
+        play(&g6, "h6g5").to_fen(),
+        fen(&[("g5", "p"), ("a1", "K"), ("l12", "k")], "w - - 0 2")
+    );
+}
+
+#[test]
+fn r_a10_2_black_mirrored_en_passant_over_each_cell() {
+    let p = pos(&fen(
+        &[
+            ("e10", "p"),
+            ("f9", "p"),
+            ("d8", "P"),
+            ("f7", "P"),
+            ("g7", "P"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "b - - 0 1",
+    ));
+    let a = play(&p, "e10e7");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[
+                ("e7", "p"),
+                ("f9", "p"),
+                ("d8", "P"),
+                ("f7", "P"),
+                ("g7", "P"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "w - e9,e8 0 2"
+        )
+    );
+    // d8 attacks e9, f7 attacks e8
+    assert_eq!(
+        play(&a, "d8e9").to_fen(),
+        fen(
+            &[
+                ("e9", "P"),
+                ("f9", "p"),
+                ("f7", "P"),
+                ("g7", "P"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 2"
+        )
+    );
+    assert_eq!(
+        play(&a, "f7e8").to_fen(),
+        fen(
+            &[
+                ("e8", "P"),
+                ("f9", "p"),
+                ("d8", "P"),
+                ("g7", "P"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 0 2"
+        )
+    );
+    // f9 two-step to f7 is blocked by the f7 pawn: f9f8 only
+    assert_eq!(moves_of(&p, "f9"), set(&["f9f8"]));
+    let b = pos(&fen(
+        &[("f9", "p"), ("g7", "P"), ("a1", "K"), ("l12", "k")],
+        "b - - 0 1",
+    ));
+    let c = play(&b, "f9f7");
+    assert!(c.to_fen().contains(" w - f8 0 2"));
+    assert_eq!(
+        play(&c, "g7f8").to_fen(),
+        fen(
+            &[("f8", "P"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 2"
+        )
+    );
+}
+
+#[test]
+fn r_a10_1_multistep_paths_holes_halfers_unmoved() {
+    let one = |extra: &[(&'static str, &'static str)], tail: &str| {
+        let mut items = vec![("e3", "P"), ("a1", "K"), ("l12", "k")];
+        items.extend_from_slice(extra);
+        pos(&fen(&items, &format!("w - - 0 1{tail}")))
+    };
+    assert_eq!(moves_of(&one(&[("e5", "*")], ""), "e3"), set(&["e3e4"]));
+    assert_eq!(
+        moves_of(&one(&[("e6", "*")], ""), "e3"),
+        set(&["e3e4", "e3e5"])
+    );
+    // a lone friendly halfer on the landing square: share
+    let h = one(&[("e6", "H")], "");
+    assert_eq!(moves_of(&h, "e3"), set(&["e3e4", "e3e5", "e3e6"]));
+    assert_eq!(
+        play(&h, "e3e6").to_fen(),
+        fen(
+            &[("e6", "(PH)"), ("a1", "K"), ("l12", "k")],
+            "b - e4,e5 0 1"
+        )
+    );
+    // an enemy halfer on the path blocks; the pawn does not step onto it
+    assert_eq!(moves_of(&one(&[("e5", "h")], ""), "e3"), set(&["e3e4"]));
+    // a pawn that has moved steps once
+    assert_eq!(moves_of(&one(&[], " unmoved=-"), "e3"), set(&["e3e4"]));
+    // R-A10.4: a hole in front: no advance, captures still possible
+    let f = pos(&fen(
+        &[
+            ("e5", "P"),
+            ("e6", "*"),
+            ("d6", "n"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    assert_eq!(moves_of(&f, "e5"), set(&["e5d6"]));
+}
+
+#[test]
+fn r_a10_3_promotion() {
+    let p = pos(&fen(
+        &[("e11", "P"), ("f12", "n"), ("a1", "K"), ("l10", "k")],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&p, "e11"),
+        set(&[
+            "e11e12b", "e11e12n", "e11e12q", "e11e12r", "e11f12b", "e11f12n", "e11f12q", "e11f12r"
+        ])
+    );
+    let a = play(&p, "e11e12q");
+    assert!(a.to_fen().starts_with("4Qn6/"));
+    assert_eq!(
+        play(&p, "e11f12n").to_fen(),
+        fen(
+            &[("f12", "N"), ("a1", "K"), ("l10", "k")],
+            "b - - 0 1"
+        )
+    );
+    assert!(p.parse_move("e11e12").is_err());
+    assert!(p.parse_move("e11e12w").is_err());
+    assert!(p.parse_move("e11e12x").is_err());
+    // Black promotes on rank 1
+    let b = pos(&fen(
+        &[("d2", "p"), ("c1", "N"), ("a12", "K"), ("l10", "k")],
+        "b - - 0 1",
+    ));
+    assert_eq!(
+        moves_of(&b, "d2"),
+        set(&[
+            "d2d1b", "d2d1n", "d2d1q", "d2d1r", "d2c1b", "d2c1n", "d2c1q", "d2c1r"
+        ])
+    );
+    assert_eq!(
+        play(&b, "d2c1r").to_fen(),
+        fen(
+            &[("c1", "r"), ("a12", "K"), ("l10", "k")],
+            "w - - 0 2"
+        )
+    );
+    // a pawn that starts a siege promotes at once; the promoted piece is the besieger
+    let s = pos(&fen(
+        &[("e11", "P"), ("f12", "h"), ("a1", "K"), ("l10", "k")],
+        "w - - 0 1",
+    ));
+    assert_eq!(
+        play(&s, "e11f12q").to_fen(),
+        fen(
+            &[("f12", "(Qh)"), ("a1", "K"), ("l10", "k")],
+            "b - - 0 1 sieges=f12w4"
+        )
+    );
+}
