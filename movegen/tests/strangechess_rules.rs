@@ -324,8 +324,8 @@ fn r_a2_1_leapers_jump_holes_but_never_land_on_them() {
     assert_eq!(
         moves_of(&h, "f6"),
         set(&[
-            "f6d5", "f6d7", "f6e4", "f6e8", "f6g4", "f6g8", "f6h5", "f6h7", "f6c5", "f6c7",
-            "f6e3", "f6e9", "f6g3", "f6g9", "f6i5",
+            "f6d5", "f6d7", "f6e4", "f6e8", "f6g4", "f6g8", "f6h5", "f6h7", "f6c5", "f6c7", "f6e3",
+            "f6e9", "f6g3", "f6g9", "f6i5",
         ])
     );
 }
@@ -406,7 +406,13 @@ fn r_a0_4_occupants_and_holes_block_paths() {
     );
     // two halfers of any colours on b1 block the rook and cannot be entered
     let q = pos(&fen(
-        &[("a1", "R"), ("b1", "(Hh)"), ("a2", "*"), ("l6", "K"), ("l12", "k")],
+        &[
+            ("a1", "R"),
+            ("b1", "(Hh)"),
+            ("a2", "*"),
+            ("l6", "K"),
+            ("l12", "k"),
+        ],
         "w - - 0 1",
     ));
     assert_eq!(moves_of(&q, "a1"), BTreeSet::new());
@@ -433,7 +439,10 @@ fn r_a0_5_share_siege_and_suffixes() {
         h.contains("d4e6") && !h.contains("d4c6"),
         "knight move: e6 has a lone enemy halfer -> siege"
     );
-    assert!(h.contains("d4f5h"), "halfer besieges the knight on f5 (no x)");
+    assert!(
+        h.contains("d4f5h"),
+        "halfer besieges the knight on f5 (no x)"
+    );
     // the knight captures f5 outright
     assert!(h.contains("d4f5"));
     let a = play(&p, "d4e6h");
@@ -510,8 +519,8 @@ fn r_a0_5_capture_on_full_plus_halfer_square() {
     assert_eq!(
         moves_of(&q, "c4"),
         set(&[
-            "c4a3", "c4a5", "c4b2", "c4b6", "c4d2", "c4e3", "c4e5", "c4b1", "c4b7", "c4d1",
-            "c4d7", "c4f3", "c4f5",
+            "c4a3", "c4a5", "c4b2", "c4b6", "c4d2", "c4e3", "c4e5", "c4b1", "c4b7", "c4d1", "c4d7",
+            "c4f3", "c4f5",
         ])
     );
 }
@@ -536,8 +545,14 @@ fn r_a0_6_check_by_every_mechanism() {
         pos(&fen(&items, "b - - 0 1"))
     };
     assert!(wall(&[]).in_check());
-    assert!(wall(&[("d8", "n")]).in_check(), "the d half may capture too");
-    assert!(!wall(&[("d6", "B")]).in_check(), "the d half's path is blocked");
+    assert!(
+        wall(&[("d8", "n")]).in_check(),
+        "the d half may capture too"
+    );
+    assert!(
+        !wall(&[("d6", "B")]).in_check(),
+        "the d half's path is blocked"
+    );
     assert!(!wall(&[("d6", "n")]).in_check(), "blocked by any occupant");
     assert!(!wall(&[("d8", "N")]).in_check(), "the d half cannot land");
     assert!(!wall(&[("d6", "*")]).in_check(), "a hole blocks the d half");
@@ -586,10 +601,7 @@ fn r_a0_6_check_by_every_mechanism() {
     assert!(x(" powers=c3:R").in_check());
     assert!(!x("").in_check());
     // a frozen piece gives no check: the rook e2 besieges a black Halfer
-    let free = pos(&fen(
-        &[("e2", "R"), ("e10", "k"), ("a1", "K")],
-        "b - - 0 1",
-    ));
+    let free = pos(&fen(&[("e2", "R"), ("e10", "k"), ("a1", "K")], "b - - 0 1"));
     assert!(free.in_check());
     let frozen = pos(&fen(
         &[("e2", "(Rh)"), ("e10", "k"), ("a1", "K")],
@@ -615,7 +627,10 @@ fn r_a0_6_future_siege_completions_are_ignored() {
         "w - - 0 1 sieges=c5b2",
     ));
     assert!(!p.in_check());
-    assert_eq!(legal_set(&p), set(&["d1c1", "d1c2", "d1d2", "d1e1", "d1e2"]));
+    assert_eq!(
+        legal_set(&p),
+        set(&["d1c1", "d1c2", "d1d2", "d1e1", "d1e2"])
+    );
     let a = play(&p, "d1d2");
     assert_eq!(
         a.to_fen(),
@@ -723,13 +738,22 @@ fn r_a3_2_broadside_double_capture_and_lengthwise_single() {
         "w - - 0 1",
     ));
     assert_eq!(
-        moves_of(&r, "e4").into_iter().filter(|m| m.as_bytes()[2] != b'd').collect::<BTreeSet<_>>(),
+        moves_of(&r, "e4")
+            .into_iter()
+            .filter(|m| m.as_bytes()[2] != b'd')
+            .collect::<BTreeSet<_>>(),
         set(&["e4f4"])
     );
     assert_eq!(
         play(&r, "e4f4").to_fen(),
         fen(
-            &[("e4", "W"), ("f4", "W"), ("g4", "b"), ("a1", "K"), ("l12", "k")],
+            &[
+                ("e4", "W"),
+                ("f4", "W"),
+                ("g4", "b"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
             "b - - 0 1"
         )
     );
@@ -801,7 +825,13 @@ fn r_a3_3_rotation_about_both_pivots() {
     assert_eq!(rot.len(), 4);
     // a rotation target must be a square
     let h = pos(&fen(
-        &[("f2", "W"), ("g2", "W"), ("f3", "*"), ("a1", "K"), ("l12", "k")],
+        &[
+            ("f2", "W"),
+            ("g2", "W"),
+            ("f3", "*"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
         "w - - 0 1",
     ));
     assert!(!has(&h, "g2f3") && has(&h, "g2f1"));
@@ -825,12 +855,7 @@ fn r_a3_4_wall_captured_through_one_cell_removes_both() {
     );
     // a siege of one Wall cell completes: both cells go
     let s = pos(&fen(
-        &[
-            ("d6", "w"),
-            ("e6", "(wH)"),
-            ("a1", "K"),
-            ("l12", "k"),
-        ],
+        &[("d6", "w"), ("e6", "(wH)"), ("a1", "K"), ("l12", "k")],
         "w - - 0 1 sieges=e6w1",
     ));
     assert_eq!(
@@ -839,12 +864,7 @@ fn r_a3_4_wall_captured_through_one_cell_removes_both() {
     );
     // R-A3.6: a frozen Wall freezes both halves
     let f = pos(&fen(
-        &[
-            ("d6", "w"),
-            ("e6", "(wH)"),
-            ("a1", "K"),
-            ("l12", "k"),
-        ],
+        &[("d6", "w"), ("e6", "(wH)"), ("a1", "K"), ("l12", "k")],
         "b - - 0 1 sieges=e6w2",
     ));
     assert!(moves_of(&f, "d6").is_empty() && moves_of(&f, "e6").is_empty());
@@ -1184,12 +1204,20 @@ fn r_a5_1_magician_moves_and_captures() {
     ));
     assert_eq!(
         moves_of(&p, "f6"),
-        set(&["f6e6", "f6e7", "f6f5", "f6f7", "f6g5", "f6g6", "f6g7", "f6f8", "f6h6", "f6f4", "f6d6"])
+        set(&[
+            "f6e6", "f6e7", "f6f5", "f6f7", "f6g5", "f6g6", "f6g7", "f6f8", "f6h6", "f6f4", "f6d6"
+        ])
     );
     assert_eq!(
         play(&p, "f6f8").to_fen(),
         fen(
-            &[("f8", "M"), ("g7", "p"), ("e5", "P"), ("b12", "K"), ("l1", "k")],
+            &[
+                ("f8", "M"),
+                ("g7", "p"),
+                ("e5", "P"),
+                ("b12", "K"),
+                ("l1", "k")
+            ],
             "b - - 0 1"
         )
     );
@@ -1328,7 +1356,10 @@ fn r_a5_5_spell_discovers_a_check() {
     ));
     let s = spells(&own);
     assert_eq!(s.len(), 24);
-    assert!(s.iter().all(|m| m[..m.len() / 2] == m[m.len() / 2..]), "{s:?}");
+    assert!(
+        s.iter().all(|m| m[..m.len() / 2] == m[m.len() / 2..]),
+        "{s:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1699,7 +1730,13 @@ fn r_a7_2_custodian_removes_halfers_whole_wall_several_directions() {
     );
     // R-A7.1: a Stone never steps onto an enemy, not even a lone Halfer
     let h = pos(&fen(
-        &[("e4", "S"), ("e5", "h"), ("f5", "n"), ("a1", "K"), ("l12", "k")],
+        &[
+            ("e4", "S"),
+            ("e5", "h"),
+            ("f5", "n"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
         "w - - 0 1",
     ));
     assert_eq!(
@@ -1732,10 +1769,7 @@ fn r_a8_3_siege_completes_at_end_of_ply_t_plus_4() {
         ],
         "w - - 0 1",
     ));
-    let (t5, fens) = play_line(
-        &p,
-        &["c3d5", "h12h11", "h1h2", "h11h12", "h2h1", "h12h11"],
-    );
+    let (t5, fens) = play_line(&p, &["c3d5", "h12h11", "h1h2", "h11h12", "h2h1", "h12h11"]);
     assert_eq!(
         fens,
         [
@@ -1751,7 +1785,10 @@ fn r_a8_3_siege_completes_at_end_of_ply_t_plus_4() {
     for f in &fens[..4] {
         assert!(moves_of(&pos(f), "d5").is_empty(), "{f}");
     }
-    assert!(!moves_of(&t5, "d5").is_empty(), "the besieger is free at ply t+6");
+    assert!(
+        !moves_of(&t5, "d5").is_empty(),
+        "the besieger is free at ply t+6"
+    );
 }
 
 #[test]
@@ -1985,12 +2022,7 @@ fn r_a8_5_king_as_besieger_and_wall_with_own_halfer() {
 #[test]
 fn r_a8_8_frozen_pieces_and_stalemate() {
     let p = pos(&fen(
-        &[
-            ("a12", "k"),
-            ("b10", "Q"),
-            ("e5", "(Nh)"),
-            ("l1", "K"),
-        ],
+        &[("a12", "k"), ("b10", "Q"), ("e5", "(Nh)"), ("l1", "K")],
         "b - - 0 1 sieges=e5b3",
     ));
     assert!(!p.in_check());
@@ -2116,23 +2148,11 @@ fn r_a9_1_castling_refusals() {
         set(&["g1k1"])
     );
     // through a hole
-    assert_eq!(
-        castles(&base(&[("c1", "*")], "w KQ - 0 1")),
-        set(&["g1k1"])
-    );
-    assert_eq!(
-        castles(&base(&[("k1", "*")], "w KQ - 0 1")),
-        set(&["g1b1"])
-    );
+    assert_eq!(castles(&base(&[("c1", "*")], "w KQ - 0 1")), set(&["g1k1"]));
+    assert_eq!(castles(&base(&[("k1", "*")], "w KQ - 0 1")), set(&["g1b1"]));
     // a Halfer between (of either colour)
-    assert_eq!(
-        castles(&base(&[("i1", "H")], "w KQ - 0 1")),
-        set(&["g1b1"])
-    );
-    assert_eq!(
-        castles(&base(&[("c1", "h")], "w KQ - 0 1")),
-        set(&["g1k1"])
-    );
+    assert_eq!(castles(&base(&[("i1", "H")], "w KQ - 0 1")), set(&["g1b1"]));
+    assert_eq!(castles(&base(&[("c1", "h")], "w KQ - 0 1")), set(&["g1k1"]));
     // the reference example: a halfer on i1 and the b12 rook: neither
     assert!(castles(&base(&[("i1", "H"), ("b12", "r")], "w KQ - 0 1")).is_empty());
     // a frozen rook (the victim of a siege) cannot castle
@@ -2342,10 +2362,7 @@ fn r_a10_2_black_mirrored_en_passant_over_each_cell() {
     assert!(c.to_fen().contains(" w - f8 0 2"));
     assert_eq!(
         play(&c, "g7f8").to_fen(),
-        fen(
-            &[("f8", "P"), ("a1", "K"), ("l12", "k")],
-            "b - - 0 2"
-        )
+        fen(&[("f8", "P"), ("a1", "K"), ("l12", "k")], "b - - 0 2")
     );
 }
 
@@ -2405,10 +2422,7 @@ fn r_a10_3_promotion() {
     assert!(a.to_fen().starts_with("4Qn6/"));
     assert_eq!(
         play(&p, "e11f12n").to_fen(),
-        fen(
-            &[("f12", "N"), ("a1", "K"), ("l10", "k")],
-            "b - - 0 1"
-        )
+        fen(&[("f12", "N"), ("a1", "K"), ("l10", "k")], "b - - 0 1")
     );
     assert!(p.parse_move("e11e12").is_err());
     assert!(p.parse_move("e11e12w").is_err());
@@ -2420,16 +2434,11 @@ fn r_a10_3_promotion() {
     ));
     assert_eq!(
         moves_of(&b, "d2"),
-        set(&[
-            "d2d1b", "d2d1n", "d2d1q", "d2d1r", "d2c1b", "d2c1n", "d2c1q", "d2c1r"
-        ])
+        set(&["d2d1b", "d2d1n", "d2d1q", "d2d1r", "d2c1b", "d2c1n", "d2c1q", "d2c1r"])
     );
     assert_eq!(
         play(&b, "d2c1r").to_fen(),
-        fen(
-            &[("c1", "r"), ("a12", "K"), ("l10", "k")],
-            "w - - 0 2"
-        )
+        fen(&[("c1", "r"), ("a12", "K"), ("l10", "k")], "w - - 0 2")
     );
     // a pawn that starts a siege promotes at once; the promoted piece is the besieger
     let s = pos(&fen(
@@ -2442,5 +2451,406 @@ fn r_a10_3_promotion() {
             &[("f12", "(Qh)"), ("a1", "K"), ("l10", "k")],
             "b - - 0 1 sieges=f12w4"
         )
+    );
+}
+
+// ---------------------------------------------------------------------------
+// R-A11 end of game, clocks, repetition
+// ---------------------------------------------------------------------------
+
+#[test]
+fn r_a11_1_r_a11_4_outcomes() {
+    let mate = pos(&fen(&[("a1", "K"), ("b2", "q"), ("c3", "k")], "w - - 0 1"));
+    // the b2 queen, guarded by c3, checks a1 and covers a2 and b1
+    assert!(mate.in_check() && legal(&mate).is_empty());
+    assert_eq!(
+        outcome(&mate),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: EndReason::Checkmate
+        })
+    );
+    let stale = pos(&fen(&[("a1", "K"), ("b3", "q"), ("l12", "k")], "w - - 0 1"));
+    assert!(!stale.in_check() && legal(&stale).is_empty());
+    assert_eq!(
+        outcome(&stale),
+        Some(Outcome::Draw {
+            reason: EndReason::Stalemate
+        })
+    );
+    let bare = pos(&fen(&[("a1", "K"), ("l12", "k")], "w - - 0 1"));
+    assert_eq!(
+        outcome(&bare),
+        Some(Outcome::Draw {
+            reason: EndReason::BareKings
+        })
+    );
+    // a Halfer is material
+    let half = pos(&fen(&[("a1", "K"), ("f6", "h"), ("l12", "k")], "w - - 0 1"));
+    assert_eq!(outcome(&half), None);
+    // taking the last piece leaves bare kings
+    let last = pos(&fen(&[("a1", "K"), ("a2", "n"), ("l12", "k")], "w - - 0 1"));
+    assert_eq!(
+        outcome(&play(&last, "a1a2")),
+        Some(Outcome::Draw {
+            reason: EndReason::BareKings
+        })
+    );
+    // mate by a Halfer: the two-move delay does not apply (R-A8.7)
+    let hm = pos(&fen(
+        &[
+            ("a12", "k"),
+            ("b10", "H"),
+            ("l11", "R"),
+            ("d10", "B"),
+            ("l1", "K"),
+        ],
+        "b - - 0 1",
+    ));
+    assert!(hm.in_check());
+    assert_eq!(
+        outcome(&hm),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: EndReason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn r_a11_2_r_a11_3_move_rule_and_repetition() {
+    let rule = |n: u32| {
+        pos(&fen(
+            &[("a1", "K"), ("l12", "k"), ("e5", "N")],
+            &format!("w - - {n} 80"),
+        ))
+    };
+    assert_eq!(outcome(&rule(99)), None);
+    assert_eq!(
+        outcome(&rule(100)),
+        Some(Outcome::Draw {
+            reason: EndReason::MoveRule
+        })
+    );
+    // the 100th quiet ply ends it
+    let n = play(&rule(99), "e5f7");
+    assert_eq!(n.halfmove_clock(), 100);
+    assert_eq!(
+        outcome(&n),
+        Some(Outcome::Draw {
+            reason: EndReason::MoveRule
+        })
+    );
+    // threefold repetition: the start position comes back twice
+    let p = pos(&fen(&[("a1", "K"), ("l12", "k"), ("e5", "N")], "w - - 0 1"));
+    let mut history = vec![p.key()];
+    let mut q = p;
+    for m in ["e5f7", "l12l11", "f7e5", "l11l12", "e5f7", "l12l11", "f7e5"] {
+        q = play(&q, m);
+        assert_eq!(outcome(&q), None, "{m}: {}", q.to_fen());
+        history.push(q.key());
+    }
+    history.pop();
+    let q = play(&q, "l11l12");
+    assert_eq!(q.key(), p.key());
+    assert_eq!(
+        q.outcome(&history),
+        Some(Outcome::Draw {
+            reason: EndReason::Repetition
+        })
+    );
+    // the position includes holes, sieges and their timers, tunnels, powers, e.p. cells
+    let keys: BTreeSet<u64> = [
+        "12/12/12/12/12/12/12/12/12/12/12/K10k w - - 0 1",
+        "12/12/12/12/12/12/*11/12/12/12/12/K10k w - - 0 1",
+        "12/12/12/12/12/12/12/3(nH)8/12/12/12/K10k b - - 0 1 sieges=d5w4",
+        "12/12/12/12/12/12/12/3(nH)8/12/12/12/K10k b - - 0 1 sieges=d5w2",
+        "12/12/12/12/12/12/12/12/12/12/12/K2D7k w - - 0 1 tunnels=w2:b2-c1@d1",
+        "12/12/12/12/12/12/12/12/12/12/12/K2D7k w - - 0 1 tunnels=w1:b2-c1@d1",
+        "12/12/12/12/12/12/12/12/12/12/12/K2D7k w - - 0 1",
+        "12/12/12/12/12/12/12/12/12/12/3X8/K10k w - - 0 1",
+        "12/12/12/12/12/12/12/12/12/12/3X8/K10k w - - 0 1 powers=d2:R",
+        "12/12/12/12/12/12/12/12/12/4P7/12/K10k w - - 0 1",
+        "12/12/12/12/12/12/12/12/12/4P7/12/K10k w - - 0 1 unmoved=-",
+    ]
+    .iter()
+    .map(|f| pos(f).key())
+    .collect();
+    assert_eq!(keys.len(), 11);
+}
+
+/// R-A11.3: what resets the halfmove clock (pawn moves and every removal,
+/// siege starts and completions, custodian captures) and what does not
+/// (spells, castling, shares, rotations, quiet moves).
+#[test]
+fn r_a11_3_halfmove_clock() {
+    let clock = |items: &[(&str, &str)], rest: &str, m: &str| {
+        play(&pos(&fen(items, rest)), m).halfmove_clock()
+    };
+    let k = [("a1", "K"), ("l12", "k")];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let mut v = k.to_vec();
+        v.extend_from_slice(extra);
+        v
+    };
+    // siege start
+    assert_eq!(
+        clock(&with(&[("c3", "H"), ("d5", "n")]), "w - - 10 9", "c3d5"),
+        0
+    );
+    // spell and banish
+    assert_eq!(
+        clock(&with(&[("c3", "M"), ("j9", "*")]), "w - - 10 9", "d4j9"),
+        11
+    );
+    assert_eq!(clock(&with(&[("c3", "M")]), "w - - 10 9", "d4d4"), 11);
+    // custodian
+    assert_eq!(
+        clock(
+            &with(&[("d2", "S"), ("b3", "S"), ("c3", "m")]),
+            "w - - 10 9",
+            "d2d3"
+        ),
+        0
+    );
+    // a Stone step, a rotation, a share: quiet
+    assert_eq!(clock(&with(&[("d2", "S")]), "w - - 10 9", "d2d3"), 11);
+    assert_eq!(
+        clock(&with(&[("f2", "W"), ("g2", "W")]), "w - - 10 9", "g2f3"),
+        11
+    );
+    assert_eq!(
+        clock(&with(&[("c3", "H"), ("d5", "N")]), "w - - 10 9", "c3d5"),
+        11
+    );
+    // castling
+    assert_eq!(
+        clock(
+            &[("g1", "K"), ("l1", "R"), ("a12", "k")],
+            "w K - 10 9",
+            "g1k1"
+        ),
+        11
+    );
+    // a pawn step and a capture
+    assert_eq!(clock(&with(&[("e5", "P")]), "w - - 10 9", "e5e6"), 0);
+    assert_eq!(
+        clock(&with(&[("e5", "N"), ("f7", "n")]), "w - - 10 9", "e5f7"),
+        0
+    );
+    // siege completion at the end of the ply
+    assert_eq!(
+        clock(
+            &with(&[("d5", "(nH)"), ("h1", "R")]),
+            "w - - 10 9 sieges=d5w1",
+            "h1h2"
+        ),
+        0
+    );
+}
+
+// ---------------------------------------------------------------------------
+// notation-strangechess.md: FEN and move strings
+// ---------------------------------------------------------------------------
+
+#[test]
+fn fen_round_trips() {
+    for f in [
+        START_FEN,
+        "7r3k/12/12/12/12/12/12/3(nH)8/12/12/12/K6R4 b - - 0 1 sieges=d5w4",
+        "12/12/12/12/12/12/*11/3(Hh)8/12/12/12/K2D6xk w - - 3 7 tunnels=b1:h5-g4-f3-e2,w2:c1-d2-e3@d1 powers=k1:RBPDCTS",
+        "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPP(MH)MPPPP1/1DSS1WW1SSD1/RX1NBQKBNHXR b KQkq - 1 1 unmoved=a3,b3,c3,d3,e3,h3,i3,j3,k3,f4,g4,f9,g9",
+        "12/12/12/12/12/12/4P7/12/12/12/12/K10k b - e4,e5 0 1",
+    ] {
+        assert_eq!(pos(f).to_fen(), f);
+    }
+    // an explicit default unmoved field is accepted and printed canonically (omitted)
+    let f = format!("{START_FEN} unmoved=a3,b3,c3,d3,e3,f4,g4,h3,i3,j3,k3,l3,a10,b10,c10,d10,e10,f9,g9,h10,i10,j10,k10,l10");
+    assert_eq!(pos(&f).to_fen(), START_FEN);
+}
+
+/// The refusals the notation lists, each with a message naming the problem.
+#[test]
+fn fen_refusals_with_precise_messages() {
+    let e = "12/12/12/12/12/12/12/12/12/12/12/";
+    let bad: Vec<(String, &str)> = vec![
+        // a rank that does not fill 12 files
+        (format!("{e}K10 w - - 0 1"), "rank 1 does not fill 12 files"),
+        (
+            format!("{e}K11k w - - 0 1"),
+            "rank 1 has more than 12 files",
+        ),
+        (
+            "12/12/12/12/12/12/12/12/12/12/11/K10k w - - 0 1".into(),
+            "rank 2 does not fill 12 files",
+        ),
+        (format!("12/{e}K10k w - - 0 1"), "13 ranks, not 12"),
+        // an unknown letter
+        (format!("{e}KZ9k w - - 0 1"), "unknown piece letter 'Z'"),
+        (format!("{e}KA9k w - - 0 1"), "unknown piece letter 'A'"),
+        // a bad Wall
+        (
+            format!("{e}KW1W7k w - - 0 1"),
+            "white Wall's cells are not side by side",
+        ),
+        (
+            "12/12/12/12/12/12/12/12/12/12/W11/KW9k w - - 0 1".into(),
+            "white Wall's cells are not side by side",
+        ),
+        (
+            format!("{e}KW9k w - - 0 1"),
+            "1 white Wall cells (a Wall has two)",
+        ),
+        (
+            "12/12/12/12/12/12/12/12/12/12/WW10/KWW8k w - - 0 1".into(),
+            "4 white Wall cells (a Wall has two)",
+        ),
+        (
+            format!("{e}KWwW7k w - - 0 1"),
+            "white Wall's cells are not side by side",
+        ),
+        // a forbidden pair
+        (format!("{e}K(NN)9k w - - 0 1"), "two full pieces on b1"),
+        (
+            format!("{e}K(Nh)9k w - - 0 1"),
+            "b1 holds occupants that may not share",
+        ),
+        (
+            format!("{e}K(nH)9k w - - 0 1"),
+            "b1 holds occupants that may not share",
+        ),
+        // an impossible siege
+        (
+            format!("{e}K(Nh)9k w - - 0 1 sieges=d1w2"),
+            "siege on d1 needs a white besieger and a black victim",
+        ),
+        (
+            format!("{e}K(NH)9k w - - 0 1 sieges=b1b4"),
+            "siege on b1 needs a black besieger and a white victim",
+        ),
+        (
+            "12/12/12/12/12/12/12/12/12/12/12/1(Kh)9k w - - 0 1 sieges=b1b4".into(),
+            "never a king",
+        ),
+        (
+            format!("{e}K(Nh)9k w - - 0 1 sieges=b1w5"),
+            "siege 'b1w5' is not",
+        ),
+        // an impossible tunnel
+        (
+            format!("{e}K10k w - - 0 1 tunnels=w2:a1-b1"),
+            "cells are not one diagonal line",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 tunnels=w2:a2-c4"),
+            "cells are not one diagonal line",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 tunnels=w2:a2"),
+            "a tunnel has at least two cells",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 tunnels=w2:a2-m3"),
+            "a cell is not a square name",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 tunnels=w2:a2-b3@b3"),
+            "no Digger of its owner stands on the @ square",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 tunnels=w3:a2-b3"),
+            "turns is not 1 or 2",
+        ),
+        // a pawn on its last rank
+        (
+            "P11/12/12/12/12/12/12/12/12/12/12/K10k w - - 0 1".into(),
+            "white pawn on its last rank (a12)",
+        ),
+        (
+            format!("{e}K9pk w - - 0 1"),
+            "black pawn on its last rank (k1)",
+        ),
+        // the side not to move in check
+        (
+            format!("{e}K9Rk w - - 0 1"),
+            "the side not to move (black) is in check",
+        ),
+        (
+            "12/12/12/12/12/12/12/12/12/12/2h9/K10k b - - 0 1".into(),
+            "the side not to move (white) is in check",
+        ),
+        // a king count other than one per side
+        (format!("{e}K9Kk w - - 0 1"), "more than one white king"),
+        (format!("{e}k10k w - - 0 1"), "more than one black king"),
+        (format!("{e}11k w - - 0 1"), "no white king"),
+        (format!("{e}K11 w - - 0 1"), "no black king"),
+        // the other fields
+        (format!("{e}K10k w - - 0"), "expected at least 6 fields"),
+        (
+            format!("{e}K10k x - - 0 1"),
+            "side to move 'x' is not w or b",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 powers=a1:R"),
+            "no Bacteria stands there",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 foo=1"),
+            "unknown extra field 'foo'",
+        ),
+        (
+            format!("{e}K10k w - - 0 1 unmoved=- sieges=a1w4"),
+            "extra field 'sieges' out of order",
+        ),
+        (
+            format!("{e}K10k w K - 0 1"),
+            "castling right without the white king on g1 and rook on l1",
+        ),
+        (
+            format!("{e}K10k w - e4 0 1"),
+            "are not followed by the black pawn that passed them",
+        ),
+    ];
+    for (f, why) in bad {
+        match Position::from_fen(&f) {
+            Ok(p) => panic!("accepted bad FEN {f} as {}", p.to_fen()),
+            Err(e) => assert!(
+                e.to_string().contains(why),
+                "{f}: message '{e}' lacks '{why}'"
+            ),
+        }
+    }
+}
+
+#[test]
+fn move_strings_round_trip_and_refusals() {
+    let p = Position::start();
+    // every legal move prints and parses back to itself
+    let mut v = MoveVec::default();
+    p.legal_moves(&mut v);
+    for &m in &v {
+        assert_eq!(p.parse_move(&move_string(m)), Ok(m));
+    }
+    let illegal = p.parse_move("a3a7").unwrap_err().to_string();
+    assert!(illegal.contains("illegal move 'a3a7'"), "{illegal}");
+    for bad in [
+        "z9a1",
+        "a3",
+        "a3a4 ",
+        "a3a4k",
+        "a3a4tq",
+        "e4f6,f6g7",
+        "a13a4",
+    ] {
+        let e = p.parse_move(bad).unwrap_err().to_string();
+        assert!(e.contains("unreadable move"), "{bad}: {e}");
+    }
+    assert!(p.parse_move("a3a4q").is_err());
+    // the Wall's lengthwise alias: f2g2 for g2h2
+    assert_eq!(play(&p, "f2g2").to_fen(), play(&p, "g2h2").to_fen());
+    assert_eq!(
+        move_string(p.parse_move("f2g2").unwrap()),
+        "g2h2",
+        "an alias prints canonically"
     );
 }
