@@ -2854,3 +2854,210 @@ fn move_strings_round_trip_and_refusals() {
         "an alias prints canonically"
     );
 }
+
+// ---------------------------------------------------------------------------
+// More rule cases: siege starts by a Wall half, rescues by a pawn and of a
+// rook, a frozen king in check, frozen custodian partners, swept corners
+// ---------------------------------------------------------------------------
+
+/// R-A8.2: a Wall half landing on a lone enemy Halfer besieges it, and the
+/// whole Wall is frozen.
+#[test]
+fn r_a8_2_wall_half_starts_a_siege() {
+    let p = pos(&fen(
+        &[
+            ("d4", "W"),
+            ("e4", "W"),
+            ("d6", "h"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    let a = play(&p, "d4d6");
+    assert_eq!(
+        a.to_fen(),
+        fen(
+            &[("d6", "(Wh)"), ("e6", "W"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1 sieges=d6w4"
+        )
+    );
+    let b = play(&a, "l12l11");
+    assert!(moves_of(&b, "d6").is_empty() && moves_of(&b, "e6").is_empty());
+}
+
+/// R-A8.6 with R-A10.3: a pawn rescues by its diagonal capture and promotes;
+/// the notation's own example `e11f12q,f12g12r`.
+#[test]
+fn r_a8_6_pawn_rescue_with_promotion() {
+    let p = pos(&fen(
+        &[("e11", "P"), ("f12", "(Nh)"), ("a1", "K"), ("l10", "k")],
+        "w - - 0 1 sieges=f12b4",
+    ));
+    let mut want = BTreeSet::new();
+    for q in ["q", "r", "b", "n"] {
+        want.insert(format!("e11e12{q}"));
+        for d in ["e12", "g12", "e11", "f11", "g11"] {
+            for c in ["r", "v"] {
+                want.insert(format!("e11f12{q},f12{d}{c}"));
+            }
+        }
+    }
+    assert_eq!(moves_of(&p, "e11"), want);
+    assert_eq!(
+        play(&p, "e11f12q,f12g12r").to_fen(),
+        fen(
+            &[("f12", "N"), ("g12", "Q"), ("a1", "K"), ("l10", "k")],
+            "b - - 0 1"
+        )
+    );
+    assert_eq!(
+        play(&p, "e11f12n,f12e11v").to_fen(),
+        fen(
+            &[("f12", "N"), ("e11", "N"), ("a1", "K"), ("l10", "k")],
+            "b - - 0 1"
+        )
+    );
+}
+
+/// R-A9.1: "a rescue displacement counts as a move": a rook displaced from
+/// a1 loses the right; a rook that stays keeps it.
+#[test]
+fn r_a9_1_displaced_rook_loses_castling() {
+    let p = pos(&fen(
+        &[
+            ("g1", "K"),
+            ("a1", "(Rh)"),
+            ("l1", "R"),
+            ("b3", "N"),
+            ("e12", "k"),
+        ],
+        "w KQ - 0 1 sieges=a1b4",
+    ));
+    let rescues: BTreeSet<String> = moves_of(&p, "b3")
+        .into_iter()
+        .filter(|m| m.contains(','))
+        .collect();
+    assert_eq!(
+        rescues,
+        set(&[
+            "b3a1,a1a2r",
+            "b3a1,a1a2v",
+            "b3a1,a1b1r",
+            "b3a1,a1b1v",
+            "b3a1,a1b2r",
+            "b3a1,a1b2v"
+        ])
+    );
+    assert_eq!(
+        play(&p, "b3a1,a1a2v").to_fen(),
+        fen(
+            &[
+                ("g1", "K"),
+                ("a1", "N"),
+                ("a2", "R"),
+                ("l1", "R"),
+                ("e12", "k")
+            ],
+            "b K - 0 1"
+        )
+    );
+    assert_eq!(
+        play(&p, "b3a1,a1b1r").to_fen(),
+        fen(
+            &[
+                ("g1", "K"),
+                ("a1", "R"),
+                ("b1", "N"),
+                ("l1", "R"),
+                ("e12", "k")
+            ],
+            "b KQ - 0 1"
+        )
+    );
+}
+
+/// R-A8.5: a frozen king in check (the black rook could rescue the Halfer by
+/// taking it) must be helped by other pieces.
+#[test]
+fn r_a8_5_frozen_king_in_check() {
+    let p = pos(&fen(
+        &[("e5", "(Kh)"), ("e12", "r"), ("a8", "R"), ("l12", "k")],
+        "w - - 0 1 sieges=e5w3",
+    ));
+    assert!(p.in_check());
+    assert_eq!(legal_set(&p), set(&["a8e8"]));
+    let q = pos(&fen(
+        &[("e5", "(Kh)"), ("e12", "r"), ("l12", "k")],
+        "w - - 0 1 sieges=e5w3",
+    ));
+    assert_eq!(
+        outcome(&q),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: EndReason::Checkmate
+        })
+    );
+}
+
+/// R-A7.2: a frozen piece of the Stone's colour is a partner.
+#[test]
+fn r_a7_2_frozen_partner() {
+    let p = pos(&fen(
+        &[
+            ("e4", "S"),
+            ("f5", "b"),
+            ("g5", "(Nh)"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1 sieges=g5b4",
+    ));
+    assert_eq!(
+        play(&p, "e4e5").to_fen(),
+        fen(
+            &[("e5", "S"), ("g5", "(Nh)"), ("a1", "K"), ("l12", "k")],
+            "b - - 0 1 sieges=g5b3"
+        )
+    );
+}
+
+/// R-A3.3: the corner swept through by a rotation is not checked.
+#[test]
+fn r_a3_3_swept_corner_not_checked() {
+    let p = pos(&fen(
+        &[
+            ("f2", "W"),
+            ("g2", "W"),
+            ("g3", "n"),
+            ("f1", "B"),
+            ("a1", "K"),
+            ("l12", "k"),
+        ],
+        "w - - 0 1",
+    ));
+    // g2f3 sweeps g3 and f2g1 sweeps f1: both allowed; f2g3 would land on
+    // the knight (a rotation never captures), g2f1 on the bishop
+    assert_eq!(
+        moves_of(&p, "f2")
+            .into_iter()
+            .chain(moves_of(&p, "g2"))
+            .filter(|m| m.as_bytes()[0] != m.as_bytes()[2] && m[1..2] != m[3..4])
+            .collect::<BTreeSet<_>>(),
+        set(&["f2g1", "g2f3"])
+    );
+    assert_eq!(
+        play(&p, "g2f3").to_fen(),
+        fen(
+            &[
+                ("f2", "W"),
+                ("f3", "W"),
+                ("g3", "n"),
+                ("f1", "B"),
+                ("a1", "K"),
+                ("l12", "k")
+            ],
+            "b - - 1 1"
+        )
+    );
+}
