@@ -52,6 +52,33 @@ fn bench_perft(c: &mut Criterion) {
             })
         });
     }
+    // Strange Chess: the start and a position with a live siege and a
+    // tunnelling Bacteria, from tests/perft/strangechess.txt.
+    for (name, fen, depth, nodes) in [
+        (
+            "strangechess start d3",
+            movegen::strangechess::fen::START,
+            3,
+            1_100_241u64,
+        ),
+        (
+            "strangechess siege d3",
+            "r3b1kbnhxr/1nss4s2s/pp1(Dh)pm4pp/5p*m1p2/7p4/12/P4p6/3*8/R5P5/1PXPPMMPPPPP/2SSWWBS1S1X/2HNBQK*N(RH)2 w kq - 0 23 sieges=d10b4 powers=c3:T",
+            3,
+            3_290_271,
+        ),
+    ] {
+        let start = movegen::strangechess::Position::from_fen(fen).expect("bench FEN");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut pos = start;
+                let n = perft(black_box(&mut pos), depth);
+                assert_eq!(n, nodes, "{name}: perft count changed");
+                n
+            })
+        });
+    }
     group.finish();
 }
 

@@ -785,3 +785,32 @@ fn orthodox_chess_is_the_default_and_plays_by_the_rules() {
     assert_eq!(pos.side_to_move(), movegen::Color::White);
     assert_eq!(out.last().unwrap(), "pong 3");
 }
+
+#[test]
+fn strangechess_is_refused_until_it_can_be_played() {
+    let _g = serial();
+    // Not in the variants feature, refused by `variant`, and the session
+    // keeps the game it had.
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "protover 2",
+            "variant trubix",
+            "variant strangechess",
+            "ping 3",
+            "quit",
+        ],
+    );
+    assert!(out
+        .iter()
+        .any(|l| l.contains("variants=\"trubix,trubix43,realitycheck,normal\"")));
+    assert!(
+        out.iter()
+            .any(|l| l
+                == "Error (variant not playable yet: rules and perft only): variant strangechess"),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l == "pong 3"));
+    assert!(!out.iter().any(|l| l.contains("12x12")));
+}

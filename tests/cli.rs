@@ -561,3 +561,96 @@ fn analyze_and_bench_reality_check() {
     assert_eq!(sig(&a), sig(&b));
     assert!(sig(&a).starts_with("Bench: "), "{}", sig(&a));
 }
+
+#[test]
+fn strangechess_perft_divide_and_refusals() {
+    // Perft and divide from the start, byte-ordered, with the total.
+    let o = curio(&["perft", "--variant", "strangechess", "--depth", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Nodes searched: 10410\n");
+    let o = curio(&[
+        "perft",
+        "--variant",
+        "strangechess",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 102 + 2, "{out}");
+    assert_eq!(lines[0], "a1a2: 1");
+    assert!(lines.contains(&"b2l12: 1") && lines.contains(&"d4d4: 1"));
+    let moves: Vec<&str> = lines[..102]
+        .iter()
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    let mut sorted = moves.clone();
+    sorted.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    assert_eq!(moves, sorted);
+    assert_eq!(lines[103], "Nodes searched: 102");
+    // --moves and the same position by FEN agree (a banish, then a
+    // Digger's dig: the FEN carries the hole and the tunnel).
+    let m = curio(&[
+        "perft",
+        "--variant",
+        "strangechess",
+        "--depth",
+        "2",
+        "--moves",
+        "e4e4 b11f7",
+    ]);
+    assert!(m.status.success(), "{}", stderr(&m));
+    let f = curio(&[
+        "perft",
+        "--variant",
+        "strangechess",
+        "--depth",
+        "2",
+        "--fen",
+        "rxhnbqkbnhxr/2ss1ww1ssd1/pppppmmppppp/5pp5/12/5d6/12/12/4*PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 2 2 tunnels=b2:b11-c10-d9-e8-f7@f7",
+    ]);
+    assert!(f.status.success(), "{}", stderr(&f));
+    assert_eq!(stdout(&m), stdout(&f));
+    // Bad input: one line on stderr, exit status 2, nothing on stdout.
+    for (args, needle) in [
+        (
+            vec!["--fen", "rxhnbqkbnhxr/12 w - - 0 1"],
+            "bad FEN: the board has 2 ranks, not 12",
+        ),
+        (
+            vec!["--fen", "13/12/12/12/12/12/12/12/12/12/12/6K4k w - - 0 1"],
+            "rank 12",
+        ),
+        (vec!["--moves", "a1a3"], "illegal move 'a1a3'"),
+        (vec!["--moves", "e4e4 z9z9"], "unreadable move 'z9z9'"),
+        (vec!["--moves", "c1a2xh"], "suffixes out of order"),
+    ] {
+        let mut a = vec!["perft", "--variant", "strangechess", "--depth", "1"];
+        a.extend(args);
+        let o = curio(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}");
+        assert!(stdout(&o).is_empty());
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(e.contains(needle), "{a:?}: {e}");
+    }
+    // No engine yet: searching front ends refuse it the same way.
+    for cmd in [
+        vec!["analyze", "--variant", "strangechess", "--depth", "1"],
+        vec!["bench", "--variant", "strangechess"],
+    ] {
+        let o = curio(&cmd);
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}");
+        assert!(
+            stderr(&o).contains("no engine to play it yet"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let v = curio(&["variants"]);
+    assert!(stdout(&v)
+        .lines()
+        .any(|l| l.starts_with("strangechess") && l.contains("144 squares")));
+}
