@@ -500,7 +500,7 @@ fn parse_sieges(p: &mut Position, value: &str) -> Result<(), FenError> {
         }
         // The counter is 4 right after the besieger's ply and falls by one
         // each ply: even means the victim's side moves next.
-        if (left % 2 == 0) != (p.side != besieger) {
+        if left.is_multiple_of(2) != (p.side != besieger) {
             return err(format!(
                 "siege on {} with {left} plies left cannot have {} to move",
                 name(sq),
