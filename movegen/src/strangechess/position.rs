@@ -315,11 +315,13 @@ impl Position {
 
     /// The two cells of colour c's Wall, anchor (lower file, or lower rank)
     /// first.
+    /// The lower cell index is the anchor either way (same rank: lower
+    /// file; same file: lower rank).
+    #[inline]
     pub fn wall(&self, c: Color) -> Option<(usize, usize)> {
-        let w = Piece::new(Kind::Wall, c).0;
-        let mut cells = self.occ_by[c.index()].iter().filter(|&s| self.full[s] == w);
-        let a = cells.next()?;
-        let b = cells.next()?;
+        let mut w = self.wall_cells[c.index()];
+        let a = w.pop_lowest()?;
+        let b = w.pop_lowest()?;
         Some((a, b))
     }
 
