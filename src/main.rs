@@ -91,7 +91,8 @@ enum Command {
         /// slow the main thread
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
-        /// Transposition table size in MiB
+        /// Transposition table size in MiB; at most half of this machine's
+        /// memory, larger sizes are refused
         #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
         hash: usize,
     },
@@ -121,7 +122,8 @@ enum Command {
         /// 0: ranks 0-10 (XBoard -rankOffset 1); 1: XBoard's default 1-11
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1))]
         rank_base: u32,
-        /// Transposition table size in MiB (XBoard's `memory` overrides it)
+        /// Transposition table size in MiB (XBoard's `memory` overrides it);
+        /// at most half of this machine's memory, larger sizes are refused
         #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
         hash: usize,
         /// Search threads (XBoard's `cores` overrides it); at most one per
@@ -258,7 +260,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 rc_player,
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
-            cecp::run(io::BufReader::new(io::stdin()), out, config);
+            cecp::run(io::BufReader::new(io::stdin()), out, config)
+                .map_err(|e| CliError(format!("--hash {e}")))?;
         }
         Command::Perft {
             variant,

@@ -85,7 +85,10 @@ fn features() -> Vec<String> {
              variants=\"trubix,trubix43,realitycheck,normal\"",
             env!("CARGO_PKG_VERSION")
         ),
-        "feature option=\"Hash -spin 64 1 65536\"".into(),
+        format!(
+            "feature option=\"Hash -spin 64 1 {}\"",
+            engine::tt::max_hash_mib()
+        ),
         "feature option=\"Threads -spin 1 1 256\"".into(),
         "feature option=\"MultiPV -spin 1 1 64\"".into(),
         "feature option=\"Contempt -spin 20 -500 500\"".into(),
@@ -784,4 +787,57 @@ fn orthodox_chess_is_the_default_and_plays_by_the_rules() {
     let pos = replay(Variant::Chess, None, &["e2e4".into(), reply.into()]);
     assert_eq!(pos.side_to_move(), movegen::Color::White);
     assert_eq!(out.last().unwrap(), "pong 3");
+}
+
+/// `memory` and option `Hash` beyond what the machine can give (the maximum
+/// the Hash option advertises) are refused with an `Error` line naming the
+/// limit; the previous table stays and the session goes on.
+#[test]
+fn a_hash_the_machine_cannot_give_is_refused_and_the_table_kept() {
+    let _serial = serial();
+    let hash_max = |out: &[String]| -> u64 {
+        let line = out
+            .iter()
+            .find(|l| l.starts_with("feature option=\"Hash -spin "))
+            .expect("a Hash option");
+        let max = line.trim_end_matches('"').rsplit(' ').next().unwrap();
+        max.parse().unwrap()
+    };
+    let max = hash_max(&session(&[], &["protover 2"]));
+    assert!(max >= 64, "{max}");
+    let too_big = [
+        format!("memory {}", max + 1),
+        "memory 65536".to_string(),
+        "memory 100000000".to_string(),
+        "memory 18446744073709551615".to_string(),
+        format!("option Hash={}", max + 1),
+        "option Hash=100000000".to_string(),
+    ];
+    let too_big: Vec<&String> = too_big
+        .iter()
+        .filter(|l| l.rsplit([' ', '=']).next().unwrap().parse::<f64>().unwrap() > max as f64)
+        .collect();
+    let mut input = vec!["memory 32"];
+    input.extend(too_big.iter().map(|l| l.as_str()));
+    input.extend([
+        "protover 2",
+        "variant trubix",
+        "sd 2",
+        "go",
+        "#wait move",
+        "quit",
+    ]);
+    let out = session(&[], &input);
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("Error")).collect();
+    let want: Vec<String> = too_big
+        .iter()
+        .map(|l| format!("Error (hash too large: at most {max} MiB): {l}"))
+        .collect();
+    assert_eq!(errors, want.iter().collect::<Vec<_>>(), "{out:?}");
+    // The table set before stays: the Hash option reports it.
+    assert!(
+        out.contains(&format!("feature option=\"Hash -spin 32 1 {max}\"")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
 }

@@ -561,3 +561,38 @@ fn analyze_and_bench_reality_check() {
     assert_eq!(sig(&a), sig(&b));
     assert!(sig(&a).starts_with("Bench: "), "{}", sig(&a));
 }
+
+/// A hash size the machine cannot give is refused with the limit, exit
+/// status 2, instead of an allocation abort; so is one that overflows.
+#[test]
+fn a_hash_the_machine_cannot_give_is_refused() {
+    for hash in ["100000000", "18446744073709551615"] {
+        for cmd in [
+            &[
+                "analyze",
+                "--variant",
+                "chess",
+                "--depth",
+                "1",
+                "--hash",
+                hash,
+            ][..],
+            &["xboard", "--hash", hash][..],
+        ] {
+            assert_user_error(
+                cmd,
+                &format!("--hash {hash} MiB is more than this machine can give (at most "),
+            );
+        }
+    }
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "chess",
+        "--depth",
+        "1",
+        "--hash",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

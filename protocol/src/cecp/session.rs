@@ -20,8 +20,10 @@ use std::time::{Duration, Instant};
 /// engine, so it avoids repetitions in even positions. Analysis uses 0.
 pub const DEFAULT_CONTEMPT: i32 = 20;
 
-/// Largest hash table and thread count accepted (64 GiB would not fit).
-pub const MAX_HASH_MIB: usize = 65536;
+/// Most threads accepted: the `Threads` option's range ends here, and
+/// `cores` and `--threads` above it count as this many (at most one per
+/// core of the machine runs anyway). The largest hash table is the
+/// machine's: [`engine::tt::max_hash_mib`].
 pub const MAX_THREADS: usize = 256;
 
 /// Start-up settings (command-line flags of `curio xboard`).
@@ -214,18 +216,33 @@ fn parse_minutes(s: &str) -> Option<Duration> {
     (m >= 0.0 && m.is_finite()).then(|| Duration::from_secs_f64(m * 60.0))
 }
 
+/// A count: a number too large for `usize` counts as `usize::MAX`, so that
+/// it is refused as too large, not as unreadable.
+fn parse_count(s: &str) -> Option<usize> {
+    match s.parse::<usize>() {
+        Ok(n) => Some(n),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Some(usize::MAX),
+        Err(_) => None,
+    }
+}
+
 fn parse_seconds(s: &str) -> Option<Duration> {
     let v: f64 = s.parse().ok()?;
     (v >= 0.0 && v.is_finite() && v < 1e9).then(|| Duration::from_secs_f64(v))
 }
 
 impl Session {
-    pub(crate) fn new(out: Out, tx: Sender<Event>, config: Config) -> Session {
-        let engine = Engine::new(config.hash_mib, config.threads);
+    pub(crate) fn new(
+        out: Out,
+        tx: Sender<Event>,
+        config: Config,
+    ) -> Result<Session, engine::tt::HashError> {
+        let threads = config.threads.clamp(1, MAX_THREADS);
+        let engine = Engine::try_new(config.hash_mib, threads)?;
         let stop = engine.stop_handle();
         // CECP starts in orthodox chess until told `variant`.
         let variant = Variant::Chess;
-        Session {
+        Ok(Session {
             out,
             tx,
             engine: Arc::new(Mutex::new(engine)),
@@ -246,10 +263,10 @@ impl Session {
             multipv: 1,
             contempt: DEFAULT_CONTEMPT,
             hash_mib: config.hash_mib,
-            threads: config.threads,
+            threads,
             running: None,
             next_id: 1,
-        }
+        })
     }
 
     fn current(&self) -> &AnyPosition {
@@ -400,12 +417,14 @@ impl Session {
                 None => self.error("bad square", line),
             },
             "option" => self.option(arg, line),
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MIB).contains(&mb) => self.set_hash(mb),
+            "memory" => match parse_count(arg) {
+                Some(mb) if mb >= 1 => self.set_hash(mb, line),
                 _ => self.error("bad argument", line),
             },
-            "cores" => match arg.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.set_threads(n),
+            // The most cores XBoard lets us use: more than MAX_THREADS
+            // count as MAX_THREADS (and at most one per core runs).
+            "cores" => match parse_count(arg) {
+                Some(n) if n >= 1 => self.set_threads(n.min(MAX_THREADS)),
                 _ => self.error("bad argument", line),
             },
             "result" => {
@@ -439,7 +458,8 @@ impl Session {
         // Never lock the engine here: a running analysis holds it.
         let (hash, threads) = (self.hash_mib, self.threads);
         self.out.line(&format!(
-            "feature option=\"Hash -spin {hash} 1 {MAX_HASH_MIB}\""
+            "feature option=\"Hash -spin {hash} 1 {}\"",
+            engine::tt::max_hash_mib()
         ));
         self.out.line(&format!(
             "feature option=\"Threads -spin {threads} 1 {MAX_THREADS}\""
@@ -464,12 +484,30 @@ impl Session {
         self.note_thread_cap();
     }
 
-    fn set_hash(&mut self, mib: usize) {
-        self.abort_search();
-        if let Ok(mut e) = self.engine.lock() {
-            e.set_hash(mib);
+    /// `memory` and option `Hash`. A size beyond the machine is refused
+    /// before anything changes (a running search goes on); one the
+    /// allocator refuses leaves the old table (see
+    /// [`Engine::try_set_hash`]). Either way: `Error (hash too large: ...)`.
+    fn set_hash(&mut self, mib: usize, line: &str) {
+        if let Err(e) = engine::tt::check_hash_mib(mib) {
+            self.error(&format!("hash too large: at most {} MiB", e.max()), line);
+            return;
         }
-        self.hash_mib = mib;
+        self.abort_search();
+        let result = match self.engine.lock() {
+            Ok(mut e) => e.try_set_hash(mib),
+            Err(_) => Ok(()),
+        };
+        match result {
+            Ok(()) => self.hash_mib = mib,
+            Err(e) => self.error(
+                &format!(
+                    "hash too large: {mib} MiB could not be allocated now, at most {} MiB",
+                    e.max()
+                ),
+                line,
+            ),
+        }
         self.after_position_change();
     }
 
@@ -592,8 +630,14 @@ impl Session {
         };
         let num = value.parse::<usize>().ok();
         match (name, num) {
-            ("Hash", Some(mb)) if (1..=MAX_HASH_MIB).contains(&mb) => self.set_hash(mb),
+            ("Hash", _) => match parse_count(value) {
+                Some(mb) if mb >= 1 => self.set_hash(mb, line),
+                _ => self.error("bad option", line),
+            },
             ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.set_threads(n),
+            ("Threads", _) => {
+                self.error(&format!("bad option: Threads is 1 to {MAX_THREADS}"), line)
+            }
             ("MultiPV", Some(n)) if (1..=64).contains(&n) => {
                 self.multipv = n;
                 self.after_position_change();
