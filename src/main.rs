@@ -164,6 +164,13 @@ enum Command {
         rule, bare kings, an illegal move, a false claim, a crash, a hang or a lost clock.\n\n\
         Colours alternate over pairs of games from the same opening. Progress goes to \
         stderr, the final table to stdout.\n\n\
+        Each engine command runs under `sh -c` in a process group of its own. An engine \
+        that hangs (no reply in time) or crashes loses the game, and its whole process \
+        group, wrappers and helpers included, is killed before it is restarted; at the \
+        end of the match each engine gets `quit` and half a second, then its group is \
+        killed all the same. Ctrl-C (SIGINT), SIGTERM or SIGHUP kills every engine group \
+        and exits with status 128 + the signal (130 for Ctrl-C). No process the match \
+        started outlives it (docs/match.md, Engine processes).\n\n\
         Example: curio match --variant trubix --engine new='./curio' --engine \
         old='./curio-old' --games 200 --tc 1+0.1 --concurrency 2 --pgn games.pgn"
     )]
@@ -369,6 +376,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
             draw_adjudication,
             resign_adjudication,
         } => {
+            // Before any thread exists: signals and panics end every
+            // engine process group (see protocol::referee::groups).
+            protocol::referee::groups::guard_match_process()
+                .map_err(|e| CliError(format!("cannot guard the engine processes: {e}")))?;
             use protocol::referee::game::TimeControl;
             use protocol::referee::tournament::{run_match, EngineSpec, MatchConfig, Openings};
             let parse_tc = |t: &str| -> Result<TimeControl, CliError> {

@@ -596,3 +596,21 @@ fn a_hash_the_machine_cannot_give_is_refused() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `curio match --help` says what happens to engines that hang, and to
+/// every engine process when the match ends or is interrupted.
+#[test]
+fn match_help_tells_what_happens_to_hung_engines() {
+    let o = curio(&["match", "--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "process group of its own",
+        "hangs (no reply in time)",
+        "is killed before it is restarted",
+        "Ctrl-C (SIGINT)",
+        "No process the match started outlives it",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+}
