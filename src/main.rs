@@ -127,7 +127,8 @@ enum Command {
         #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
         hash: usize,
         /// Search threads (XBoard's `cores` overrides it); at most one per
-        /// core runs, since more would only slow the main thread
+        /// core runs, since more would only slow the main thread; more than
+        /// 256 count as 256
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
         /// Reality Check player: ismcts (the engine), or a baseline for

@@ -28,6 +28,10 @@ use tt::{HashError, TranspositionTable};
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
 
+/// The deepest iteration an alpha-beta search runs: a deeper depth limit
+/// (`--depth`, CECP `sd`) counts as this.
+pub const MAX_DEPTH: u32 = search::MAX_PLY as u32 - 10;
+
 /// Options of one search.
 #[derive(Clone, Debug)]
 pub struct SearchOptions {

@@ -205,30 +205,67 @@ fn result_line(o: Outcome) -> String {
     format!("{} {{{reason}}}", o.result_token())
 }
 
-/// `level` time: `M`, `M:SS`, or fractional minutes.
-fn parse_minutes(s: &str) -> Option<Duration> {
-    if let Some((m, sec)) = s.split_once(':') {
-        let m: u64 = m.parse().ok()?;
-        let sec: u64 = sec.parse().ok()?;
-        return Some(Duration::from_secs(m * 60 + sec));
+/// `level MPS BASE INC`: moves per session, base time, increment.
+pub(crate) fn parse_level(arg: &str) -> Result<(u32, Duration, Duration), String> {
+    let f: Vec<&str> = arg.split_whitespace().collect();
+    if f.len() != 3 {
+        return Err(UNREADABLE.into());
     }
-    let m: f64 = s.parse().ok()?;
-    (m >= 0.0 && m.is_finite()).then(|| Duration::from_secs_f64(m * 60.0))
+    let mps = f[0].parse::<u32>().map_err(|_| UNREADABLE)?;
+    Ok((mps, parse_minutes(f[1])?, parse_seconds(f[2])?))
+}
+
+/// Longest time `level` and `st` accept, in seconds (about 31 years):
+/// larger values are refused, so that no clock arithmetic can overflow.
+pub(crate) const MAX_SECONDS: u64 = 1_000_000_000;
+
+/// Why a number from the GUI was not taken: the reason in `Error (...)`.
+pub(crate) const UNREADABLE: &str = "bad argument";
+
+fn too_long() -> String {
+    format!("too large: at most {MAX_SECONDS} seconds")
+}
+
+/// `level` time: `M`, `M:SS`, or fractional minutes; at most
+/// [`MAX_SECONDS`]. The error is the reason for `Error (...)`.
+pub(crate) fn parse_minutes(s: &str) -> Result<Duration, String> {
+    if let Some((m, sec)) = s.split_once(':') {
+        let m = parse_count(m).ok_or(UNREADABLE)?;
+        let sec = parse_count(sec).ok_or(UNREADABLE)?;
+        let total = m.checked_mul(60).and_then(|t| t.checked_add(sec));
+        return match total {
+            Some(t) if t as u64 <= MAX_SECONDS => Ok(Duration::from_secs(t as u64)),
+            _ => Err(too_long()),
+        };
+    }
+    let m: f64 = s.parse().map_err(|_| UNREADABLE)?;
+    seconds_from(m * 60.0)
+}
+
+/// Seconds (`st`, the `level` increment): at most [`MAX_SECONDS`].
+pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s.parse().map_err(|_| UNREADABLE)?;
+    seconds_from(v)
+}
+
+fn seconds_from(v: f64) -> Result<Duration, String> {
+    if v.is_nan() || v < 0.0 {
+        Err(UNREADABLE.into())
+    } else if v > MAX_SECONDS as f64 {
+        Err(too_long())
+    } else {
+        Ok(Duration::from_secs_f64(v))
+    }
 }
 
 /// A count: a number too large for `usize` counts as `usize::MAX`, so that
-/// it is refused as too large, not as unreadable.
-fn parse_count(s: &str) -> Option<usize> {
+/// it is refused as too large (or clamped), not called unreadable.
+pub(crate) fn parse_count(s: &str) -> Option<usize> {
     match s.parse::<usize>() {
         Ok(n) => Some(n),
         Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Some(usize::MAX),
         Err(_) => None,
     }
-}
-
-fn parse_seconds(s: &str) -> Option<Duration> {
-    let v: f64 = s.parse().ok()?;
-    (v >= 0.0 && v.is_finite() && v < 1e9).then(|| Duration::from_secs_f64(v))
 }
 
 impl Session {
@@ -380,11 +417,13 @@ impl Session {
             }
             "level" => self.level(arg, line),
             "st" => match parse_seconds(arg) {
-                Some(d) if d > Duration::ZERO => self.st = Some(d),
-                _ => self.error("bad argument", line),
+                Ok(d) if d > Duration::ZERO => self.st = Some(d),
+                Ok(_) => self.error(UNREADABLE, line),
+                Err(why) => self.error(&why, line),
             },
-            "sd" => match arg.parse::<u32>() {
-                Ok(d) if d >= 1 => self.sd = Some(d),
+            // Deeper than the search goes counts as its deepest.
+            "sd" => match parse_count(arg) {
+                Some(d) if d >= 1 => self.sd = Some(d.min(engine::MAX_DEPTH as usize) as u32),
                 _ => self.error("bad argument", line),
             },
             "time" => match arg.parse::<u64>() {
@@ -603,23 +642,13 @@ impl Session {
     }
 
     fn level(&mut self, arg: &str, line: &str) {
-        let f: Vec<&str> = arg.split_whitespace().collect();
-        let parsed = (f.len() == 3)
-            .then(|| {
-                Some((
-                    f[0].parse::<u32>().ok()?,
-                    parse_minutes(f[1])?,
-                    parse_seconds(f[2])?,
-                ))
-            })
-            .flatten();
-        match parsed {
-            Some((mps, base, inc)) => {
+        match parse_level(arg) {
+            Ok((mps, base, inc)) => {
                 self.tc = Some(TimeControl { mps, base, inc });
                 self.st = None;
                 self.time_left = None;
             }
-            None => self.error("bad argument", line),
+            Err(why) => self.error(&why, line),
         }
     }
 
