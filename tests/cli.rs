@@ -614,3 +614,30 @@ fn match_help_tells_what_happens_to_hung_engines() {
         assert!(help.contains(needle), "{needle}: {help}");
     }
 }
+
+/// Thread counts and depths beyond what runs are documented clamps: any
+/// number of threads runs one per core (with a note), any depth searches
+/// at most 110 plies, and a time limit still stops it.
+#[test]
+fn analyze_clamps_threads_and_depth() {
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "trubix",
+        "--threads",
+        "18446744073709551615",
+        "--depth",
+        "4294967295",
+        "--movetime",
+        "300",
+        "--multipv",
+        "18446744073709551615",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("note: 18446744073709551615 threads asked for, "),
+        "{out}"
+    );
+    assert!(out.contains("bestmove "), "{out}");
+}

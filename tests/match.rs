@@ -825,3 +825,130 @@ fn an_interrupted_match_leaves_no_process_behind() {
         assert_eq!(code, Some(status), "SIG{signal}");
     }
 }
+
+/// Numbers, paths and files from the command line that the match cannot
+/// honour are one-line errors (exit status 2) before any game, never a
+/// panic, an abort or a hang: counts beyond their limits (a huge --games
+/// used to build its whole schedule in memory, a huge --movetime overflowed
+/// the referee's wait), an unwritable --pgn, and openings files that are
+/// missing, endless, empty or malformed (with the line named).
+#[test]
+fn match_inputs_beyond_their_limits_are_one_line_errors() {
+    let _serial = serial();
+    let dir = tmp("inputs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = format!("{dir}/{name}");
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let empty = file("empty.txt", "");
+    let comments = file("comments.txt", "# nothing here\n\n   \n# still nothing\n");
+    let bad_fen = file(
+        "bad-fen.txt",
+        "# book\nc3c4 c7c6\n**k**/garbage w - - 0 1\n",
+    );
+    let bad_move = file("bad-move.txt", "\nc3c5\n");
+    let engines = ["--engine", "a=x", "--engine", "b=y"];
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec!["--games", "18446744073709551615"],
+            "--games 18446744073709551615 is more than 1000000000 per pairing".into(),
+        ),
+        (
+            vec!["--concurrency", "100000"],
+            "--concurrency 100000 is more than 256 games at once".into(),
+        ),
+        (
+            vec!["--random-plies", "1000000000"],
+            "--random-plies 1000000000 is more than 100".into(),
+        ),
+        (
+            vec!["--movetime", "18446744073709551615"],
+            "--movetime 18446744073709551615 is more than 86400000 ms (a day)".into(),
+        ),
+        (
+            vec!["--tc", "1e300+0"],
+            "--tc '1e300+0': BASE and INC must be below 10000000 seconds".into(),
+        ),
+        (
+            vec!["--pgn", "/nonexistent-dir/games.pgn"],
+            "--pgn /nonexistent-dir/games.pgn: cannot write: No such file or directory".into(),
+        ),
+        (
+            vec!["--pgn", dir.as_str()],
+            format!("--pgn {dir}: cannot write: Is a directory"),
+        ),
+        (
+            vec!["--openings", "/nonexistent-dir/book.txt"],
+            "--openings /nonexistent-dir/book.txt: No such file or directory".into(),
+        ),
+        (
+            vec!["--openings", dir.as_str()],
+            format!("--openings {dir}: Is a directory"),
+        ),
+        (
+            vec!["--openings", "/dev/zero"],
+            "--openings /dev/zero: larger than 64 MiB, the most read".into(),
+        ),
+        (
+            vec!["--openings", empty.as_str()],
+            format!("--openings {empty}: no openings in the file"),
+        ),
+        (
+            vec!["--openings", comments.as_str()],
+            format!("--openings {comments}: no openings in the file"),
+        ),
+        (
+            vec!["--openings", bad_fen.as_str()],
+            format!("--openings {bad_fen}: line 3: opening '**k**/garbage w - - 0 1': bad FEN"),
+        ),
+        (
+            vec!["--openings", bad_move.as_str()],
+            format!("--openings {bad_move}: line 2: opening 'c3c5': illegal move 'c3c5'"),
+        ),
+    ];
+    for (extra, needle) in cases {
+        let mut args = vec!["match", "--variant", "trubix"];
+        args.extend(engines);
+        args.extend(&extra);
+        let t = std::time::Instant::now();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(err.contains(&needle), "{extra:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(t.elapsed().as_secs() < 10, "{extra:?}: {:?}", t.elapsed());
+    }
+}
+
+/// A PGN file that stops taking games (a full disk: /dev/full) stops the
+/// match with a one-line error naming the game, instead of losing every
+/// game's record in silence.
+#[test]
+fn a_pgn_that_cannot_be_written_stops_the_match() {
+    let _serial = serial();
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--pgn",
+        "/dev/full",
+    ]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    let last = err.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("curio: error: --pgn /dev/full: writing game ")
+            && last.ends_with("failed: No space left on device (os error 28)"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+}
