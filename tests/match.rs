@@ -779,7 +779,7 @@ fn an_interrupted_match_leaves_no_process_behind() {
                 "--variant",
                 "trubix43",
                 "--engine",
-                &stubborn_engine(&pidfile, "true && "),
+                &stubborn_engine(&pidfile, "exec "),
                 "--engine",
                 &format!("good={}", curio()),
                 "--games",
@@ -791,10 +791,11 @@ fn an_interrupted_match_leaves_no_process_behind() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        // Wait for the engine of the first game (the second start), then
-        // for it to hang on its first move.
+        // Wait for the engine of the first game (the second start: three
+        // pids each, `exec` leaves no shell), then for it to hang on its
+        // first move.
         let t = std::time::Instant::now();
-        while pids_in(&pidfile).len() < 8 {
+        while pids_in(&pidfile).len() < 6 {
             assert!(t.elapsed().as_secs() < 20, "the engines did not start");
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
