@@ -75,7 +75,7 @@ enum Command {
         /// Space-separated moves to play first
         #[arg(long)]
         moves: Option<String>,
-        /// Stop after this many plies
+        /// Stop after this many plies (deeper than 110 counts as 110)
         #[arg(long, short = 'd')]
         depth: Option<u32>,
         /// Stop after this many milliseconds
@@ -84,14 +84,15 @@ enum Command {
         /// Stop after this many nodes
         #[arg(long)]
         nodes: Option<u64>,
-        /// Number of best lines to show
+        /// Number of best lines to show (at most one per legal move)
         #[arg(long, default_value_t = 1)]
         multipv: usize,
         /// Search threads; at most one per core runs, since more would only
         /// slow the main thread
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
-        /// Transposition table size in MiB
+        /// Transposition table size in MiB; at most half of this machine's
+        /// memory, larger sizes are refused
         #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
         hash: usize,
     },
@@ -121,11 +122,13 @@ enum Command {
         /// 0: ranks 0-10 (XBoard -rankOffset 1); 1: XBoard's default 1-11
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1))]
         rank_base: u32,
-        /// Transposition table size in MiB (XBoard's `memory` overrides it)
+        /// Transposition table size in MiB (XBoard's `memory` overrides it);
+        /// at most half of this machine's memory, larger sizes are refused
         #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
         hash: usize,
         /// Search threads (XBoard's `cores` overrides it); at most one per
-        /// core runs, since more would only slow the main thread
+        /// core runs, since more would only slow the main thread; more than
+        /// 256 count as 256
         #[arg(long, short = 't', default_value_t = 1)]
         threads: usize,
         /// Reality Check player: ismcts (the engine), or a baseline for
@@ -162,6 +165,13 @@ enum Command {
         rule, bare kings, an illegal move, a false claim, a crash, a hang or a lost clock.\n\n\
         Colours alternate over pairs of games from the same opening. Progress goes to \
         stderr, the final table to stdout.\n\n\
+        Each engine command runs under `sh -c` in a process group of its own. An engine \
+        that hangs (no reply in time) or crashes loses the game, and its whole process \
+        group, wrappers and helpers included, is killed before it is restarted; at the \
+        end of the match each engine gets `quit` and half a second, then its group is \
+        killed all the same. Ctrl-C (SIGINT), SIGTERM or SIGHUP kills every engine group \
+        and exits with status 128 + the signal (130 for Ctrl-C). No process the match \
+        started outlives it (docs/match.md, Engine processes).\n\n\
         Example: curio match --variant trubix --engine new='./curio' --engine \
         old='./curio-old' --games 200 --tc 1+0.1 --concurrency 2 --pgn games.pgn"
     )]
@@ -172,31 +182,35 @@ enum Command {
         /// An engine as NAME=COMMAND (give two or more)
         #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
         engines: Vec<String>,
-        /// Games per pairing
+        /// Games per pairing (at most 1000000000)
         #[arg(long, short = 'g', default_value_t = 10)]
         games: usize,
-        /// Clock per side: BASE+INC in seconds, e.g. 10+0.1
+        /// Clock per side: BASE+INC in seconds, e.g. 10+0.1 (each below
+        /// 10000000)
         #[arg(long, conflicts_with_all = ["movetime", "depth"])]
         tc: Option<String>,
         /// Time odds: NAME=BASE+INC gives one engine its own clock
         #[arg(long = "engine-tc", value_name = "NAME=BASE+INC")]
         engine_tc: Vec<String>,
-        /// Fixed time per move in milliseconds
+        /// Fixed time per move in milliseconds (at most 86400000, a day)
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
         /// Fixed depth per move
         #[arg(long)]
         depth: Option<u32>,
-        /// Games played at the same time
+        /// Games played at the same time (at most 256, and no more than
+        /// the games scheduled run)
         #[arg(long, short = 'c', default_value_t = 1)]
         concurrency: usize,
-        /// File of openings: one FEN or move list per line ('#' comments)
+        /// File of openings: one FEN or move list per line ('#' comments;
+        /// at most 64 MiB; a bad line is an error naming it)
         #[arg(long, conflicts_with = "random_plies")]
         openings: Option<String>,
-        /// Random plies from the start position as openings
+        /// Random plies from the start position as openings (at most 100)
         #[arg(long, default_value_t = 4)]
         random_plies: usize,
-        /// Write every game here as PGN
+        /// Write every game here as PGN; a path that cannot be written is an
+        /// error before the match, a failed write stops it
         #[arg(long)]
         pgn: Option<String>,
         /// Stop early by SPRT: elo0,elo1[,alpha,beta] for the first two engines
@@ -218,6 +232,14 @@ enum Command {
     /// List the games this build plays
     Variants,
 }
+
+/// Longest `curio match --movetime`: a day per move. The referee waits
+/// three times the move time before it calls an engine hung, and that must
+/// not overflow.
+const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// `curio match --tc` BASE and INC are below this many seconds (115 days).
+const MAX_CLOCK_SECS: f64 = 1e7;
 
 fn parse_rc_player(s: &str) -> Result<engine::players::PlayerKind, String> {
     match s.parse()? {
@@ -273,7 +295,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 rc_player,
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
-            cecp::run(io::BufReader::new(io::stdin()), out, config);
+            cecp::run(io::BufReader::new(io::stdin()), out, config)
+                .map_err(|e| CliError(format!("--hash {e}")))?;
         }
         Command::Perft {
             variant,
@@ -381,20 +404,22 @@ fn run(cli: Cli) -> Result<(), CliError> {
             draw_adjudication,
             resign_adjudication,
         } => {
+            // Before any thread exists: signals and panics end every
+            // engine process group (see protocol::referee::groups).
+            protocol::referee::groups::guard_match_process()
+                .map_err(|e| CliError(format!("cannot guard the engine processes: {e}")))?;
             use protocol::referee::game::TimeControl;
             use protocol::referee::tournament::{run_match, EngineSpec, MatchConfig, Openings};
             let parse_tc = |t: &str| -> Result<TimeControl, CliError> {
                 let (b, i) = t.split_once('+').unwrap_or((t, "0"));
-                let secs = |x: &str| {
-                    x.parse::<f64>()
-                        .ok()
-                        .filter(|v| *v >= 0.0 && v.is_finite() && *v < 1e7)
-                        .map(Duration::from_secs_f64)
-                        .ok_or_else(|| {
-                            CliError(format!(
-                                "--tc '{t}': expected BASE+INC in seconds, like 10+0.1"
-                            ))
-                        })
+                let secs = |x: &str| match x.parse::<f64>() {
+                    Ok(v) if (0.0..MAX_CLOCK_SECS).contains(&v) => Ok(Duration::from_secs_f64(v)),
+                    Ok(v) if v >= MAX_CLOCK_SECS => Err(CliError(format!(
+                        "--tc '{t}': BASE and INC must be below {MAX_CLOCK_SECS} seconds"
+                    ))),
+                    _ => Err(CliError(format!(
+                        "--tc '{t}': expected BASE+INC in seconds, like 10+0.1"
+                    ))),
                 };
                 let base = secs(b)?;
                 if base.is_zero() {
@@ -407,6 +432,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let tc = match (tc, movetime, depth) {
                 (Some(t), _, _) => parse_tc(&t)?,
+                (None, Some(ms), _) if ms > MAX_MOVETIME_MS => {
+                    return Err(CliError(format!(
+                        "--movetime {ms} is more than {MAX_MOVETIME_MS} ms (a day)"
+                    )))
+                }
                 (None, Some(ms), _) if ms > 0 => TimeControl::MoveTime(Duration::from_millis(ms)),
                 (None, Some(_), _) => return Err(CliError("--movetime must be positive".into())),
                 (None, None, Some(d)) if d > 0 => TimeControl::Depth(d),
@@ -430,25 +460,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 })?;
                 odds.push((k, parse_tc(t)?));
             }
+            let variant = parse_playable_variant(&variant)?;
             let openings = match openings {
-                Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| CliError(format!("--openings {path}: {e}")))?;
-                    Openings::List(
-                        text.lines()
-                            .map(str::trim)
-                            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                            .map(String::from)
-                            .collect(),
-                    )
-                }
+                Some(path) => Openings::from_file(&path, variant)?,
                 None => Openings::RandomPlies(random_plies),
             };
             let sprt = sprt
                 .map(|s| protocol::referee::stats::Sprt::parse(&s).map_err(CliError))
                 .transpose()?;
             let cfg = MatchConfig {
-                variant: parse_playable_variant(&variant)?,
+                variant,
                 engines,
                 games,
                 tc,

@@ -85,7 +85,10 @@ fn features() -> Vec<String> {
              variants=\"trubix,trubix43,realitycheck,normal\"",
             env!("CARGO_PKG_VERSION")
         ),
-        "feature option=\"Hash -spin 64 1 65536\"".into(),
+        format!(
+            "feature option=\"Hash -spin 64 1 {}\"",
+            engine::tt::max_hash_mib()
+        ),
         "feature option=\"Threads -spin 1 1 256\"".into(),
         "feature option=\"MultiPV -spin 1 1 64\"".into(),
         "feature option=\"Contempt -spin 20 -500 500\"".into(),
@@ -813,4 +816,131 @@ fn strangechess_is_refused_until_it_can_be_played() {
     );
     assert!(out.iter().any(|l| l == "pong 3"));
     assert!(!out.iter().any(|l| l.contains("12x12")));
+}
+
+/// `memory` and option `Hash` beyond what the machine can give (the maximum
+/// the Hash option advertises) are refused with an `Error` line naming the
+/// limit; the previous table stays and the session goes on.
+#[test]
+fn a_hash_the_machine_cannot_give_is_refused_and_the_table_kept() {
+    let _serial = serial();
+    let hash_max = |out: &[String]| -> u64 {
+        let line = out
+            .iter()
+            .find(|l| l.starts_with("feature option=\"Hash -spin "))
+            .expect("a Hash option");
+        let max = line.trim_end_matches('"').rsplit(' ').next().unwrap();
+        max.parse().unwrap()
+    };
+    let max = hash_max(&session(&[], &["protover 2"]));
+    assert!(max >= 64, "{max}");
+    let too_big = [
+        format!("memory {}", max + 1),
+        "memory 65536".to_string(),
+        "memory 100000000".to_string(),
+        "memory 18446744073709551615".to_string(),
+        format!("option Hash={}", max + 1),
+        "option Hash=100000000".to_string(),
+    ];
+    let too_big: Vec<&String> = too_big
+        .iter()
+        .filter(|l| l.rsplit([' ', '=']).next().unwrap().parse::<f64>().unwrap() > max as f64)
+        .collect();
+    let mut input = vec!["memory 32"];
+    input.extend(too_big.iter().map(|l| l.as_str()));
+    input.extend([
+        "protover 2",
+        "variant trubix",
+        "sd 2",
+        "go",
+        "#wait move",
+        "quit",
+    ]);
+    let out = session(&[], &input);
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("Error")).collect();
+    let want: Vec<String> = too_big
+        .iter()
+        .map(|l| format!("Error (hash too large: at most {max} MiB): {l}"))
+        .collect();
+    assert_eq!(errors, want.iter().collect::<Vec<_>>(), "{out:?}");
+    // The table set before stays: the Hash option reports it.
+    assert!(
+        out.contains(&format!("feature option=\"Hash -spin 32 1 {max}\"")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+}
+
+/// Times, depths and thread counts from the GUI: too large is refused with
+/// the limit named (`level`, `st`: they would overflow the clock
+/// arithmetic, and `level 40 1e300 0` used to panic) or clamped (`sd` to
+/// the deepest search, `cores` and `--threads` to 256); the session goes on.
+#[test]
+fn numbers_beyond_their_limits_are_refused_or_clamped() {
+    let _serial = serial();
+    let too_long = "too large: at most 1000000000 seconds";
+    let refused = [
+        ("level 40 1e300 0", too_long),
+        ("level 40 307445734561825861:00 0", too_long),
+        ("level 40 5 1e10", too_long),
+        ("level 99999999999 5 0", "bad argument"),
+        ("st 1e10", too_long),
+        ("st inf", too_long),
+        ("st nan", "bad argument"),
+        ("sd 0", "bad argument"),
+        ("cores 0", "bad argument"),
+        ("option Threads=1000", "bad option: Threads is 1 to 256"),
+    ];
+    let mut input: Vec<&str> = refused.iter().map(|r| r.0).collect();
+    input.extend([
+        "cores 1000",
+        "sd 99999999999999999999",
+        "protover 2",
+        "variant trubix",
+        // sd and st both apply: the clamped depth does not hang the move.
+        "st 0.3",
+        "go",
+        "#wait move",
+        "quit",
+    ]);
+    let out = session(&[], &input);
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("Error")).collect();
+    let want: Vec<String> = refused
+        .iter()
+        .map(|(l, why)| format!("Error ({why}): {l}"))
+        .collect();
+    assert_eq!(errors, want.iter().collect::<Vec<_>>(), "{out:?}");
+    assert!(
+        out.contains(&"feature option=\"Threads -spin 256 1 256\"".to_string()),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    // --threads beyond 256 counts as 256 too.
+    let out = session(&["xboard", "--threads", "100000"], &["protover 2"]);
+    assert!(
+        out.contains(&"feature option=\"Threads -spin 256 1 256\"".to_string()),
+        "{out:?}"
+    );
+    // Reality Check keeps its own clock from level, st and time: bounded
+    // the same way (a huge level panicked there too).
+    let out = session(
+        &[],
+        &[
+            "variant realitycheck",
+            "level 40 1e300 0",
+            "st 1e300",
+            "time 9223372036854775807",
+            "ping 2",
+        ],
+    );
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(
+        errors,
+        [
+            &format!("Error ({too_long}): level 40 1e300 0"),
+            &format!("Error ({too_long}): st 1e300"),
+        ],
+        "{out:?}"
+    );
+    assert_eq!(out.last().map(String::as_str), Some("pong 2"), "{out:?}");
 }

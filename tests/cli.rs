@@ -654,3 +654,83 @@ fn strangechess_perft_divide_and_refusals() {
         .lines()
         .any(|l| l.starts_with("strangechess") && l.contains("144 squares")));
 }
+
+/// A hash size the machine cannot give is refused with the limit, exit
+/// status 2, instead of an allocation abort; so is one that overflows.
+#[test]
+fn a_hash_the_machine_cannot_give_is_refused() {
+    for hash in ["100000000", "18446744073709551615"] {
+        for cmd in [
+            &[
+                "analyze",
+                "--variant",
+                "chess",
+                "--depth",
+                "1",
+                "--hash",
+                hash,
+            ][..],
+            &["xboard", "--hash", hash][..],
+        ] {
+            assert_user_error(
+                cmd,
+                &format!("--hash {hash} MiB is more than this machine can give (at most "),
+            );
+        }
+    }
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "chess",
+        "--depth",
+        "1",
+        "--hash",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// `curio match --help` says what happens to engines that hang, and to
+/// every engine process when the match ends or is interrupted.
+#[test]
+fn match_help_tells_what_happens_to_hung_engines() {
+    let o = curio(&["match", "--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "process group of its own",
+        "hangs (no reply in time)",
+        "is killed before it is restarted",
+        "Ctrl-C (SIGINT)",
+        "No process the match started outlives it",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+}
+
+/// Thread counts and depths beyond what runs are documented clamps: any
+/// number of threads runs one per core (with a note), any depth searches
+/// at most 110 plies, and a time limit still stops it.
+#[test]
+fn analyze_clamps_threads_and_depth() {
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "trubix",
+        "--threads",
+        "18446744073709551615",
+        "--depth",
+        "4294967295",
+        "--movetime",
+        "300",
+        "--multipv",
+        "18446744073709551615",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("note: 18446744073709551615 threads asked for, "),
+        "{out}"
+    );
+    assert!(out.contains("bestmove "), "{out}");
+}

@@ -677,3 +677,279 @@ fn late_lines_from_the_previous_game_are_not_a_resignation() {
     );
     replay(&pgn, Variant::Chess, 2);
 }
+
+/// The pids a `stubborn` engine (tests/engines/broken.py) wrote to its pid
+/// file: each start adds the wrapper's, its engine's, its helper's and, when
+/// a shell stayed in between, the shell's.
+fn pids_in(file: &str) -> Vec<i32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// Whether process `pid` is running: it exists and is not a zombie (a
+/// zombie is only the exit record of a dead process, which an init that
+/// does not reap keeps).
+fn running(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+/// SIGKILLs whatever a test's stubborn engines left running, so a failed
+/// test does not leave them on the machine.
+struct KillPids(String);
+
+impl Drop for KillPids {
+    fn drop(&mut self) {
+        for pid in pids_in(&self.0) {
+            if running(pid) {
+                let _ = Command::new("kill")
+                    .args(["-KILL", &pid.to_string()])
+                    .status();
+            }
+        }
+    }
+}
+
+fn stubborn_engine(pidfile: &str, command: &str) -> String {
+    let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
+    format!(
+        "bad={command}python3 {script} stubborn 1 {pidfile} -- {}",
+        curio()
+    )
+}
+
+/// A hung engine behind a wrapper (`python3 broken.py ...`, started through
+/// `sh -c`) that ignores its input closing, SIGTERM and SIGHUP and has a
+/// helper process of its own: after the match nothing of it runs.
+#[test]
+fn a_hung_wrapper_engine_leaves_no_process_behind() {
+    let _serial = serial();
+    for (name, shell) in [("plain", ""), ("exec", "exec ")] {
+        let pidfile = tmp(&format!("stubborn-{name}.pids"));
+        let _ = std::fs::remove_file(&pidfile);
+        let _cleanup = KillPids(pidfile.clone());
+        let (code, out, err) = run(&[
+            "match",
+            "--variant",
+            "trubix43",
+            "--engine",
+            &stubborn_engine(&pidfile, shell),
+            "--engine",
+            &format!("good={}", curio()),
+            "--games",
+            "2",
+            "--tc",
+            "0.5+0.05",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("2 games of trubix43 played"), "{out}");
+        assert_eq!(out.matches("did not move in time").count(), 2, "{out}");
+        // Started for the check before the match, and for each game.
+        let pids = pids_in(&pidfile);
+        assert!(pids.len() >= 9, "{name}: {pids:?}");
+        let alive: Vec<i32> = pids.iter().copied().filter(|&p| running(p)).collect();
+        assert!(
+            alive.is_empty(),
+            "{name}: still running: {alive:?} of {pids:?}"
+        );
+    }
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM to a running `curio match` ends every engine
+/// process it started, hung ones included, and the match exits with 128 +
+/// the signal number.
+#[test]
+fn an_interrupted_match_leaves_no_process_behind() {
+    let _serial = serial();
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let pidfile = tmp(&format!("stubborn-{signal}.pids"));
+        let _ = std::fs::remove_file(&pidfile);
+        let _cleanup = KillPids(pidfile.clone());
+        let mut child = Command::new(curio())
+            .args([
+                "match",
+                "--variant",
+                "trubix43",
+                "--engine",
+                &stubborn_engine(&pidfile, "exec "),
+                "--engine",
+                &format!("good={}", curio()),
+                "--games",
+                "2",
+                "--tc",
+                "60+0",
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the engine of the first game (the second start: three
+        // pids each, `exec` leaves no shell), then for it to hang on its
+        // first move.
+        let t = std::time::Instant::now();
+        while pids_in(&pidfile).len() < 6 {
+            assert!(t.elapsed().as_secs() < 20, "the engines did not start");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        assert!(child.try_wait().unwrap().is_none(), "the match ended early");
+        Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        let t = std::time::Instant::now();
+        let code = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s.code();
+            }
+            if t.elapsed().as_secs() > 10 {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("curio match did not stop on SIG{signal}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let pids = pids_in(&pidfile);
+        let alive: Vec<i32> = pids.iter().copied().filter(|&p| running(p)).collect();
+        assert!(
+            alive.is_empty(),
+            "SIG{signal}: still running: {alive:?} of {pids:?}"
+        );
+        assert_eq!(code, Some(status), "SIG{signal}");
+    }
+}
+
+/// Numbers, paths and files from the command line that the match cannot
+/// honour are one-line errors (exit status 2) before any game, never a
+/// panic, an abort or a hang: counts beyond their limits (a huge --games
+/// used to build its whole schedule in memory, a huge --movetime overflowed
+/// the referee's wait), an unwritable --pgn, and openings files that are
+/// missing, endless, empty or malformed (with the line named).
+#[test]
+fn match_inputs_beyond_their_limits_are_one_line_errors() {
+    let _serial = serial();
+    let dir = tmp("inputs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = format!("{dir}/{name}");
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let empty = file("empty.txt", "");
+    let comments = file("comments.txt", "# nothing here\n\n   \n# still nothing\n");
+    let bad_fen = file(
+        "bad-fen.txt",
+        "# book\nc3c4 c7c6\n**k**/garbage w - - 0 1\n",
+    );
+    let bad_move = file("bad-move.txt", "\nc3c5\n");
+    let engines = ["--engine", "a=x", "--engine", "b=y"];
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec!["--games", "18446744073709551615"],
+            "--games 18446744073709551615 is more than 1000000000 per pairing".into(),
+        ),
+        (
+            vec!["--concurrency", "100000"],
+            "--concurrency 100000 is more than 256 games at once".into(),
+        ),
+        (
+            vec!["--random-plies", "1000000000"],
+            "--random-plies 1000000000 is more than 100".into(),
+        ),
+        (
+            vec!["--movetime", "18446744073709551615"],
+            "--movetime 18446744073709551615 is more than 86400000 ms (a day)".into(),
+        ),
+        (
+            vec!["--tc", "1e300+0"],
+            "--tc '1e300+0': BASE and INC must be below 10000000 seconds".into(),
+        ),
+        (
+            vec!["--pgn", "/nonexistent-dir/games.pgn"],
+            "--pgn /nonexistent-dir/games.pgn: cannot write: No such file or directory".into(),
+        ),
+        (
+            vec!["--pgn", dir.as_str()],
+            format!("--pgn {dir}: cannot write: Is a directory"),
+        ),
+        (
+            vec!["--openings", "/nonexistent-dir/book.txt"],
+            "--openings /nonexistent-dir/book.txt: No such file or directory".into(),
+        ),
+        (
+            vec!["--openings", dir.as_str()],
+            format!("--openings {dir}: Is a directory"),
+        ),
+        (
+            vec!["--openings", "/dev/zero"],
+            "--openings /dev/zero: larger than 64 MiB, the most read".into(),
+        ),
+        (
+            vec!["--openings", empty.as_str()],
+            format!("--openings {empty}: no openings in the file"),
+        ),
+        (
+            vec!["--openings", comments.as_str()],
+            format!("--openings {comments}: no openings in the file"),
+        ),
+        (
+            vec!["--openings", bad_fen.as_str()],
+            format!("--openings {bad_fen}: line 3: opening '**k**/garbage w - - 0 1': bad FEN"),
+        ),
+        (
+            vec!["--openings", bad_move.as_str()],
+            format!("--openings {bad_move}: line 2: opening 'c3c5': illegal move 'c3c5'"),
+        ),
+    ];
+    for (extra, needle) in cases {
+        let mut args = vec!["match", "--variant", "trubix"];
+        args.extend(engines);
+        args.extend(&extra);
+        let t = std::time::Instant::now();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(err.contains(&needle), "{extra:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(t.elapsed().as_secs() < 10, "{extra:?}: {:?}", t.elapsed());
+    }
+}
+
+/// A PGN file that stops taking games (a full disk: /dev/full) stops the
+/// match with a one-line error naming the game, instead of losing every
+/// game's record in silence.
+#[test]
+fn a_pgn_that_cannot_be_written_stops_the_match() {
+    let _serial = serial();
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--pgn",
+        "/dev/full",
+    ]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    let last = err.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("curio: error: --pgn /dev/full: writing game ")
+            && last.ends_with("failed: No space left on device (os error 28)"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+}

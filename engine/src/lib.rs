@@ -26,7 +26,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
-use tt::TranspositionTable;
+use tt::{HashError, TranspositionTable};
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -77,6 +77,9 @@ impl<M: Clone> Observer<M> for Relay<M> {
         let _ = self.0.send(info.clone());
     }
 }
+/// The deepest iteration an alpha-beta search runs: a deeper depth limit
+/// (`--depth`, CECP `sd`) counts as this.
+pub const MAX_DEPTH: u32 = search::MAX_PLY as u32 - 10;
 
 /// Options of one search.
 #[derive(Clone, Debug)]
@@ -141,19 +144,66 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// An engine with a fixed, known-good table size (bench, tests, game
+    /// play at the default size).
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be made; sizes from outside go through
+    /// [`Engine::try_new`].
     pub fn new(hash_mib: usize, threads: usize) -> Engine {
-        Engine {
-            tt: TranspositionTable::new(hash_mib),
+        Engine::try_new(hash_mib, threads).unwrap_or_else(|e| panic!("hash table: {e}"))
+    }
+
+    /// An engine, or why its table cannot be made (see
+    /// [`tt::max_hash_mib`]).
+    pub fn try_new(hash_mib: usize, threads: usize) -> Result<Engine, HashError> {
+        Ok(Engine {
+            tt: TranspositionTable::try_new(hash_mib)?,
             threads: threads.max(1),
             core_limit: available_cores(),
             stop: Arc::new(AtomicBool::new(false)),
             contempt: 0,
-        }
+        })
     }
 
     /// Resizes (and clears) the transposition table.
+    ///
+    /// # Panics
+    ///
+    /// As [`Engine::new`]; sizes from outside go through
+    /// [`Engine::try_set_hash`].
     pub fn set_hash(&mut self, mib: usize) {
-        self.tt = TranspositionTable::new(mib);
+        self.try_set_hash(mib)
+            .unwrap_or_else(|e| panic!("hash table: {e}"));
+    }
+
+    /// Resizes (and clears) the transposition table, or says why not. A
+    /// size above [`tt::max_hash_mib`] leaves the old table as it was. The
+    /// new table is made while the old one still exists, unless the two
+    /// together would pass that limit: then the old one goes first, and if
+    /// the new one then cannot be allocated the old size is made again
+    /// (cleared), or a 1 MiB table when even that fails.
+    pub fn try_set_hash(&mut self, mib: usize) -> Result<(), HashError> {
+        tt::check_hash_mib(mib)?;
+        let old = self.tt.mib();
+        if old.saturating_add(mib) <= tt::max_hash_mib() {
+            self.tt = TranspositionTable::try_new(mib)?;
+            return Ok(());
+        }
+        self.tt = TranspositionTable::try_new(1)?;
+        match TranspositionTable::try_new(mib) {
+            Ok(t) => {
+                self.tt = t;
+                Ok(())
+            }
+            Err(e) => {
+                if let Ok(t) = TranspositionTable::try_new(old) {
+                    self.tt = t;
+                }
+                Err(e)
+            }
+        }
     }
 
     pub fn hash_mib(&self) -> usize {
@@ -363,6 +413,26 @@ mod tests {
         e.set_threads(1);
         e.set_core_limit(Some(2));
         assert_eq!(e.running_threads(), 1);
+    }
+
+    #[test]
+    fn a_hash_beyond_the_machine_is_refused_and_the_table_kept() {
+        let max = tt::max_hash_mib();
+        assert!(matches!(
+            Engine::try_new(max + 1, 1),
+            Err(HashError::TooLarge { .. })
+        ));
+        let mut e = Engine::new(2, 1);
+        assert_eq!(
+            e.try_set_hash(usize::MAX),
+            Err(HashError::TooLarge {
+                mib: usize::MAX,
+                max
+            })
+        );
+        assert_eq!(e.hash_mib(), 2);
+        e.try_set_hash(4).unwrap();
+        assert_eq!(e.hash_mib(), 4);
     }
 
     #[test]

@@ -13,7 +13,99 @@
 //! make room first.
 
 use crate::score::Score;
+use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::OnceLock;
+
+const MIB: u64 = 1024 * 1024;
+
+/// The largest table when the machine's memory cannot be read (no
+/// `/proc/meminfo`): 64 GiB, the old fixed maximum.
+pub const FALLBACK_MAX_HASH_MIB: usize = 65536;
+
+/// The largest table this machine gives, in MiB: half of its physical
+/// memory (`MemTotal` of `/proc/meminfo`), or of the cgroup's memory limit
+/// when that is lower, so that a table the kernel would promise (it
+/// overcommits) and then OOM-kill the engine for is refused up front;
+/// [`FALLBACK_MAX_HASH_MIB`] when neither can be read. Read once.
+pub fn max_hash_mib() -> usize {
+    static MAX: OnceLock<usize> = OnceLock::new();
+    *MAX.get_or_init(|| match memory_bytes() {
+        Some(bytes) => usize::try_from(bytes / 2 / MIB)
+            .unwrap_or(usize::MAX)
+            .clamp(1, usize::MAX / (2 * MIB as usize)),
+        None => FALLBACK_MAX_HASH_MIB,
+    })
+}
+
+/// Physical memory, or the cgroup's limit when lower.
+fn memory_bytes() -> Option<u64> {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        });
+    // cgroup v2, then v1 ("max" or a huge number when unlimited).
+    let cgroup = [
+        "/sys/fs/cgroup/memory.max",
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+    ]
+    .iter()
+    .find_map(|f| std::fs::read_to_string(f).ok()?.trim().parse::<u64>().ok());
+    match (total, cgroup) {
+        (Some(t), Some(c)) => Some(t.min(c)),
+        (t, c) => t.or(c),
+    }
+}
+
+/// Why a table of the asked size was not made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HashError {
+    /// More than [`max_hash_mib`].
+    TooLarge { mib: usize, max: usize },
+    /// Within the limit, but the allocator refused (other programs hold
+    /// the memory).
+    NoMemory { mib: usize, max: usize },
+}
+
+impl HashError {
+    /// The limit, [`max_hash_mib`].
+    pub fn max(&self) -> usize {
+        match *self {
+            HashError::TooLarge { max, .. } | HashError::NoMemory { max, .. } => max,
+        }
+    }
+}
+
+/// `N MiB is more than this machine can give (at most M MiB)`: callers put
+/// the option's name in front.
+impl fmt::Display for HashError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            HashError::TooLarge { mib, max } => write!(
+                f,
+                "{mib} MiB is more than this machine can give (at most {max} MiB)"
+            ),
+            HashError::NoMemory { mib, max } => write!(
+                f,
+                "{mib} MiB could not be allocated now (other programs hold the memory; at most {max} MiB)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HashError {}
+
+/// Refuses a size above [`max_hash_mib`] without allocating anything.
+pub fn check_hash_mib(mib: usize) -> Result<(), HashError> {
+    let max = max_hash_mib();
+    if mib > max {
+        return Err(HashError::TooLarge { mib, max });
+    }
+    Ok(())
+}
 
 /// The 32-bit key under which the table (and the search's killer slots)
 /// remember a move whose `Tactical::encode_move` is `code`; 0 means no move.
@@ -86,11 +178,31 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two buckets;
     /// at least one bucket).
+    ///
+    /// # Panics
+    ///
+    /// When [`TranspositionTable::try_new`] fails: for fixed sizes (bench,
+    /// tests). Sizes from outside go through `try_new`.
     pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) * 1024 * 1024;
+        TranspositionTable::try_new(mib).unwrap_or_else(|e| panic!("hash table: {e}"))
+    }
+
+    /// A table of about `mib` MiB, or why not: more than [`max_hash_mib`],
+    /// or the allocation failed. Either way nothing is left allocated and
+    /// the process goes on (no allocation abort).
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, HashError> {
+        check_hash_mib(mib)?;
+        // Cannot overflow: the limit is far below usize::MAX / 1 MiB.
+        let bytes = mib.max(1) * MIB as usize;
         let mut buckets = (bytes / (16 * BUCKET)).max(1);
         buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
-        let mut entries = Vec::with_capacity(buckets * BUCKET);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|_| HashError::NoMemory {
+                mib,
+                max: max_hash_mib(),
+            })?;
         entries.resize_with(buckets * BUCKET, Entry::default);
         // The zeroed allocation comes from the kernel as untouched pages;
         // left alone, the first search pays a page fault per 4 KiB, and with
@@ -100,11 +212,11 @@ impl TranspositionTable {
         for e in &entries {
             e.data.store(0, Relaxed);
         }
-        TranspositionTable {
+        Ok(TranspositionTable {
             entries,
             buckets,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in MiB.
@@ -267,6 +379,26 @@ mod tests {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), 39 * 39);
+    }
+
+    #[test]
+    fn sizes_beyond_the_machine_are_refused_without_allocating() {
+        let max = max_hash_mib();
+        assert!(max >= 1);
+        for mib in [max + 1, 100_000_000, usize::MAX] {
+            match TranspositionTable::try_new(mib) {
+                Err(e @ HashError::TooLarge { .. }) => {
+                    assert_eq!(e.max(), max);
+                    assert_eq!(
+                        e.to_string(),
+                        format!("{mib} MiB is more than this machine can give (at most {max} MiB)")
+                    );
+                }
+                other => panic!("{mib} MiB: {:?}", other.map(|t| t.mib())),
+            }
+        }
+        assert_eq!(TranspositionTable::try_new(2).unwrap().mib(), 2);
+        assert_eq!(check_hash_mib(max), Ok(()));
     }
 
     #[test]

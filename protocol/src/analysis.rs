@@ -74,6 +74,8 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError>
             "--multipv, --threads and --hash must be at least 1".into(),
         ));
     }
+    // Refused before anything is printed or allocated.
+    engine::tt::check_hash_mib(args.hash_mib).map_err(|e| CliError(format!("--hash {e}")))?;
     let any = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
     let running = engine::threads_that_run_here(args.threads);
     if running < args.threads {
@@ -83,7 +85,8 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError>
             args.threads
         )?;
     }
-    let mut engine = Engine::new(args.hash_mib, args.threads);
+    let mut engine = Engine::try_new(args.hash_mib, args.threads)
+        .map_err(|e| CliError(format!("--hash {e}")))?;
     if let AnyPosition::RealityCheck(p) = &any {
         return analyze_hidden(p, args, out);
     }

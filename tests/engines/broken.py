@@ -15,16 +15,50 @@ and misbehaves when the real engine is about to send its Nth move:
   stale    not broken: before its first move of every game it prints the
            late 'resign' and draw claim GNU Chess 6 sometimes leaves over
            from the previous game, then moves normally (N is ignored)
+  stubborn hangs like 'hang', and worse: it ignores SIGTERM, SIGHUP and
+           SIGINT, stays when its input closes or its engine quits, and
+           starts a helper process that does the same. Only SIGKILL of
+           every process ends it. With PIDFILE it appends its own pid, its
+           engine's and its helper's, one per line, when it starts
 
-Usage: broken.py MODE N -- COMMAND...
+Usage: broken.py MODE N [PIDFILE] -- COMMAND...
 """
+import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 
 mode, after = sys.argv[1], int(sys.argv[2])
-cmd = sys.argv[sys.argv.index("--") + 1:]
+dashes = sys.argv.index("--")
+pidfile = sys.argv[3] if dashes > 3 else None
+cmd = sys.argv[dashes + 1:]
+STUBBORN = (
+    "import signal, time\n"
+    "for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):\n"
+    "    signal.signal(s, signal.SIG_IGN)\n"
+    "while True:\n"
+    "    time.sleep(1)\n"
+)
+if mode == "stubborn":
+    for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(s, signal.SIG_IGN)
 proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+if mode == "stubborn":
+    helper = subprocess.Popen([sys.executable, "-c", STUBBORN], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if pidfile:
+        pids = [os.getpid(), proc.pid, helper.pid]
+        try:
+            # A shell that started us and stayed in between.
+            with open(f"/proc/{os.getppid()}/comm") as f:
+                if f.read().strip() in ("sh", "dash", "bash"):
+                    pids.append(os.getppid())
+        except OSError:
+            pass
+        with open(pidfile, "a") as f:
+            f.write("".join(f"{p}\n" for p in pids))
 hung = threading.Event()
 fresh_game = threading.Event()
 
@@ -62,7 +96,7 @@ for line in proc.stdout:
             elif mode == "crash":
                 proc.kill()
                 sys.exit(3)
-            elif mode == "hang":
+            elif mode in ("hang", "stubborn"):
                 hung.set()
                 continue
             elif mode == "claim":
@@ -74,6 +108,10 @@ for line in proc.stdout:
                 line = "move %%garbage%%\n"
     sys.stdout.write(line)
     sys.stdout.flush()
+if mode == "stubborn":
+    # Input closed, engine gone: stay anyway, as a hung program does.
+    while True:
+        time.sleep(1)
 if hung.is_set():
     # Silent until the referee gives up and closes our input: then leave,
     # so no orphan outlives the match.

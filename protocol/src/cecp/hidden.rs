@@ -148,33 +148,25 @@ impl HiddenSession {
                 self.game_over = true;
             }
             "level" => {
-                let f: Vec<&str> = arg.split_whitespace().collect();
-                if f.len() == 3 {
-                    let minutes = |t: &str| -> Option<f64> {
-                        match t.split_once(':') {
-                            Some((m, s)) => {
-                                Some(m.parse::<f64>().ok()? + s.parse::<f64>().ok()? / 60.0)
-                            }
-                            None => t.parse().ok(),
-                        }
-                    };
-                    if let (Some(b), Ok(i)) = (minutes(f[1]), f[2].parse::<f64>()) {
-                        self.base = Duration::from_secs_f64((b * 60.0).max(0.0));
-                        self.inc = Duration::from_secs_f64(i.max(0.0));
-                        self.st = None;
-                    }
+                // Bounded as in the ordinary session, which answers any
+                // error.
+                if let Ok((_, base, inc)) = super::session::parse_level(arg) {
+                    self.base = base;
+                    self.inc = inc;
+                    self.st = None;
                 }
                 session.handle(line);
             }
             "st" => {
-                if let Ok(s) = arg.parse::<f64>() {
-                    self.st = Some(Duration::from_secs_f64(s.max(0.001)));
+                if let Ok(s) = super::session::parse_seconds(arg) {
+                    self.st = Some(s.max(Duration::from_millis(1)));
                 }
                 session.handle(line);
             }
             "time" => {
                 if let Ok(cs) = arg.parse::<i64>() {
-                    self.time_left = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    self.time_left =
+                        Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)));
                 }
             }
             "otim" => {}

@@ -41,9 +41,15 @@ pub(crate) enum Event {
     Eof,
 }
 
-/// Runs a CECP session over `input` until `quit` or end of input.
-pub fn run(input: impl BufRead + Send + 'static, out: Out, config: Config) {
+/// Runs a CECP session over `input` until `quit` or end of input; fails
+/// before reading anything when `config.hash_mib` cannot be allocated.
+pub fn run(
+    input: impl BufRead + Send + 'static,
+    out: Out,
+    config: Config,
+) -> Result<(), engine::tt::HashError> {
     let (tx, rx) = mpsc::channel();
+    let mut session = Session::new(out.clone(), tx.clone(), config)?;
     let reader_tx = tx.clone();
     std::thread::spawn(move || {
         for line in input.lines() {
@@ -58,7 +64,6 @@ pub fn run(input: impl BufRead + Send + 'static, out: Out, config: Config) {
         }
         let _ = reader_tx.send(Event::Eof);
     });
-    let mut session = Session::new(out.clone(), tx.clone(), config);
     // Reality Check runs in its own session (hidden-information extension)
     // from `variant realitycheck` until `new` or another variant.
     let mut hidden: Option<hidden::HiddenSession> = None;
@@ -104,4 +109,5 @@ pub fn run(input: impl BufRead + Send + 'static, out: Out, config: Config) {
         }
     }
     session.shutdown();
+    Ok(())
 }

@@ -20,8 +20,10 @@ use std::time::{Duration, Instant};
 /// engine, so it avoids repetitions in even positions. Analysis uses 0.
 pub const DEFAULT_CONTEMPT: i32 = 20;
 
-/// Largest hash table and thread count accepted (64 GiB would not fit).
-pub const MAX_HASH_MIB: usize = 65536;
+/// Most threads accepted: the `Threads` option's range ends here, and
+/// `cores` and `--threads` above it count as this many (at most one per
+/// core of the machine runs anyway). The largest hash table is the
+/// machine's: [`engine::tt::max_hash_mib`].
 pub const MAX_THREADS: usize = 256;
 
 /// Start-up settings (command-line flags of `curio xboard`).
@@ -203,29 +205,81 @@ fn result_line(o: Outcome) -> String {
     format!("{} {{{reason}}}", o.result_token())
 }
 
-/// `level` time: `M`, `M:SS`, or fractional minutes.
-fn parse_minutes(s: &str) -> Option<Duration> {
-    if let Some((m, sec)) = s.split_once(':') {
-        let m: u64 = m.parse().ok()?;
-        let sec: u64 = sec.parse().ok()?;
-        return Some(Duration::from_secs(m * 60 + sec));
+/// `level MPS BASE INC`: moves per session, base time, increment.
+pub(crate) fn parse_level(arg: &str) -> Result<(u32, Duration, Duration), String> {
+    let f: Vec<&str> = arg.split_whitespace().collect();
+    if f.len() != 3 {
+        return Err(UNREADABLE.into());
     }
-    let m: f64 = s.parse().ok()?;
-    (m >= 0.0 && m.is_finite()).then(|| Duration::from_secs_f64(m * 60.0))
+    let mps = f[0].parse::<u32>().map_err(|_| UNREADABLE)?;
+    Ok((mps, parse_minutes(f[1])?, parse_seconds(f[2])?))
 }
 
-fn parse_seconds(s: &str) -> Option<Duration> {
-    let v: f64 = s.parse().ok()?;
-    (v >= 0.0 && v.is_finite() && v < 1e9).then(|| Duration::from_secs_f64(v))
+/// Longest time `level` and `st` accept, in seconds (about 31 years):
+/// larger values are refused, so that no clock arithmetic can overflow.
+pub(crate) const MAX_SECONDS: u64 = 1_000_000_000;
+
+/// Why a number from the GUI was not taken: the reason in `Error (...)`.
+pub(crate) const UNREADABLE: &str = "bad argument";
+
+fn too_long() -> String {
+    format!("too large: at most {MAX_SECONDS} seconds")
+}
+
+/// `level` time: `M`, `M:SS`, or fractional minutes; at most
+/// [`MAX_SECONDS`]. The error is the reason for `Error (...)`.
+pub(crate) fn parse_minutes(s: &str) -> Result<Duration, String> {
+    if let Some((m, sec)) = s.split_once(':') {
+        let m = parse_count(m).ok_or(UNREADABLE)?;
+        let sec = parse_count(sec).ok_or(UNREADABLE)?;
+        let total = m.checked_mul(60).and_then(|t| t.checked_add(sec));
+        return match total {
+            Some(t) if t as u64 <= MAX_SECONDS => Ok(Duration::from_secs(t as u64)),
+            _ => Err(too_long()),
+        };
+    }
+    let m: f64 = s.parse().map_err(|_| UNREADABLE)?;
+    seconds_from(m * 60.0)
+}
+
+/// Seconds (`st`, the `level` increment): at most [`MAX_SECONDS`].
+pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s.parse().map_err(|_| UNREADABLE)?;
+    seconds_from(v)
+}
+
+fn seconds_from(v: f64) -> Result<Duration, String> {
+    if v.is_nan() || v < 0.0 {
+        Err(UNREADABLE.into())
+    } else if v > MAX_SECONDS as f64 {
+        Err(too_long())
+    } else {
+        Ok(Duration::from_secs_f64(v))
+    }
+}
+
+/// A count: a number too large for `usize` counts as `usize::MAX`, so that
+/// it is refused as too large (or clamped), not called unreadable.
+pub(crate) fn parse_count(s: &str) -> Option<usize> {
+    match s.parse::<usize>() {
+        Ok(n) => Some(n),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Some(usize::MAX),
+        Err(_) => None,
+    }
 }
 
 impl Session {
-    pub(crate) fn new(out: Out, tx: Sender<Event>, config: Config) -> Session {
-        let engine = Engine::new(config.hash_mib, config.threads);
+    pub(crate) fn new(
+        out: Out,
+        tx: Sender<Event>,
+        config: Config,
+    ) -> Result<Session, engine::tt::HashError> {
+        let threads = config.threads.clamp(1, MAX_THREADS);
+        let engine = Engine::try_new(config.hash_mib, threads)?;
         let stop = engine.stop_handle();
         // CECP starts in orthodox chess until told `variant`.
         let variant = Variant::Chess;
-        Session {
+        Ok(Session {
             out,
             tx,
             engine: Arc::new(Mutex::new(engine)),
@@ -246,10 +300,10 @@ impl Session {
             multipv: 1,
             contempt: DEFAULT_CONTEMPT,
             hash_mib: config.hash_mib,
-            threads: config.threads,
+            threads,
             running: None,
             next_id: 1,
-        }
+        })
     }
 
     fn current(&self) -> &AnyPosition {
@@ -368,11 +422,13 @@ impl Session {
             }
             "level" => self.level(arg, line),
             "st" => match parse_seconds(arg) {
-                Some(d) if d > Duration::ZERO => self.st = Some(d),
-                _ => self.error("bad argument", line),
+                Ok(d) if d > Duration::ZERO => self.st = Some(d),
+                Ok(_) => self.error(UNREADABLE, line),
+                Err(why) => self.error(&why, line),
             },
-            "sd" => match arg.parse::<u32>() {
-                Ok(d) if d >= 1 => self.sd = Some(d),
+            // Deeper than the search goes counts as its deepest.
+            "sd" => match parse_count(arg) {
+                Some(d) if d >= 1 => self.sd = Some(d.min(engine::MAX_DEPTH as usize) as u32),
                 _ => self.error("bad argument", line),
             },
             "time" => match arg.parse::<u64>() {
@@ -405,12 +461,14 @@ impl Session {
                 None => self.error("bad square", line),
             },
             "option" => self.option(arg, line),
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MIB).contains(&mb) => self.set_hash(mb),
+            "memory" => match parse_count(arg) {
+                Some(mb) if mb >= 1 => self.set_hash(mb, line),
                 _ => self.error("bad argument", line),
             },
-            "cores" => match arg.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.set_threads(n),
+            // The most cores XBoard lets us use: more than MAX_THREADS
+            // count as MAX_THREADS (and at most one per core runs).
+            "cores" => match parse_count(arg) {
+                Some(n) if n >= 1 => self.set_threads(n.min(MAX_THREADS)),
                 _ => self.error("bad argument", line),
             },
             "result" => {
@@ -448,7 +506,8 @@ impl Session {
         // Never lock the engine here: a running analysis holds it.
         let (hash, threads) = (self.hash_mib, self.threads);
         self.out.line(&format!(
-            "feature option=\"Hash -spin {hash} 1 {MAX_HASH_MIB}\""
+            "feature option=\"Hash -spin {hash} 1 {}\"",
+            engine::tt::max_hash_mib()
         ));
         self.out.line(&format!(
             "feature option=\"Threads -spin {threads} 1 {MAX_THREADS}\""
@@ -473,12 +532,30 @@ impl Session {
         self.note_thread_cap();
     }
 
-    fn set_hash(&mut self, mib: usize) {
-        self.abort_search();
-        if let Ok(mut e) = self.engine.lock() {
-            e.set_hash(mib);
+    /// `memory` and option `Hash`. A size beyond the machine is refused
+    /// before anything changes (a running search goes on); one the
+    /// allocator refuses leaves the old table (see
+    /// [`Engine::try_set_hash`]). Either way: `Error (hash too large: ...)`.
+    fn set_hash(&mut self, mib: usize, line: &str) {
+        if let Err(e) = engine::tt::check_hash_mib(mib) {
+            self.error(&format!("hash too large: at most {} MiB", e.max()), line);
+            return;
         }
-        self.hash_mib = mib;
+        self.abort_search();
+        let result = match self.engine.lock() {
+            Ok(mut e) => e.try_set_hash(mib),
+            Err(_) => Ok(()),
+        };
+        match result {
+            Ok(()) => self.hash_mib = mib,
+            Err(e) => self.error(
+                &format!(
+                    "hash too large: {mib} MiB could not be allocated now, at most {} MiB",
+                    e.max()
+                ),
+                line,
+            ),
+        }
         self.after_position_change();
     }
 
@@ -574,23 +651,13 @@ impl Session {
     }
 
     fn level(&mut self, arg: &str, line: &str) {
-        let f: Vec<&str> = arg.split_whitespace().collect();
-        let parsed = (f.len() == 3)
-            .then(|| {
-                Some((
-                    f[0].parse::<u32>().ok()?,
-                    parse_minutes(f[1])?,
-                    parse_seconds(f[2])?,
-                ))
-            })
-            .flatten();
-        match parsed {
-            Some((mps, base, inc)) => {
+        match parse_level(arg) {
+            Ok((mps, base, inc)) => {
                 self.tc = Some(TimeControl { mps, base, inc });
                 self.st = None;
                 self.time_left = None;
             }
-            None => self.error("bad argument", line),
+            Err(why) => self.error(&why, line),
         }
     }
 
@@ -601,8 +668,14 @@ impl Session {
         };
         let num = value.parse::<usize>().ok();
         match (name, num) {
-            ("Hash", Some(mb)) if (1..=MAX_HASH_MIB).contains(&mb) => self.set_hash(mb),
+            ("Hash", _) => match parse_count(value) {
+                Some(mb) if mb >= 1 => self.set_hash(mb, line),
+                _ => self.error("bad option", line),
+            },
             ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.set_threads(n),
+            ("Threads", _) => {
+                self.error(&format!("bad option: Threads is 1 to {MAX_THREADS}"), line)
+            }
             ("MultiPV", Some(n)) if (1..=64).contains(&n) => {
                 self.multipv = n;
                 self.after_position_change();

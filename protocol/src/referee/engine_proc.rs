@@ -1,7 +1,11 @@
 //! A CECP engine as a child process: start, handshake, send lines, read
 //! lines with a deadline, and kill. Reading happens on a thread of its own,
 //! so a silent or crashed engine never blocks the referee.
+//!
+//! Each engine leads a process group of its own, and ending it (quit, kill,
+//! drop) kills the whole group: see [`super::groups`].
 
+use super::groups;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -34,6 +38,8 @@ pub struct EngineProc {
     lines: Receiver<Option<String>>,
     pub features: Features,
     dead: bool,
+    /// The process group is killed and the leader reaped.
+    ended: bool,
     pings: u64,
 }
 
@@ -69,16 +75,18 @@ fn parse_features(line: &str, f: &mut Features) -> Option<bool> {
 }
 
 impl EngineProc {
-    /// Starts `command` (run by `sh -c`) and does the CECP handshake.
+    /// Starts `command` (run by `sh -c`, as the leader of a new process
+    /// group) and does the CECP handshake.
     pub fn start(name: &str, command: &str) -> Result<EngineProc, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("engine {name}: cannot start '{command}': {e}"))?;
+        let mut child = groups::spawn_in_own_group(
+            Command::new("sh")
+                .arg("-c")
+                .arg(command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| format!("engine {name}: cannot start '{command}': {e}"))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
@@ -103,6 +111,7 @@ impl EngineProc {
             lines: rx,
             features: Features::default(),
             dead: false,
+            ended: false,
             pings: 0,
         };
         e.send("xboard");
@@ -190,41 +199,44 @@ impl EngineProc {
     }
 
     pub fn is_dead(&mut self) -> bool {
-        if !self.dead {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                self.dead = true;
-            }
+        if !self.dead && groups::has_exited(self.child.id()) {
+            self.dead = true;
         }
         self.dead
     }
 
-    /// Asks the engine to quit, then makes sure it is gone.
+    /// Asks the engine to quit, gives it half a second, then ends its
+    /// process group all the same: whatever it left running goes too.
     pub fn quit(mut self) {
         self.send("quit");
         let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
+        while Instant::now() < deadline && !groups::has_exited(self.child.id()) {
             std::thread::sleep(Duration::from_millis(10));
         }
         self.kill();
     }
 
-    /// Ends the process at once (a hung or broken engine).
+    /// Ends the engine at once (a hung or broken engine, or the end of the
+    /// match): SIGKILL to its whole process group, then the leader and
+    /// every member that became our child are reaped.
     pub fn kill(&mut self) {
-        let _ = self.child.kill();
+        if self.ended {
+            return;
+        }
+        let pgid = self.child.id() as i32;
+        groups::kill_group(pgid);
         let _ = self.child.wait();
+        groups::reap_group(pgid, Duration::from_secs(2));
+        self.ended = true;
         self.dead = true;
     }
 }
 
 impl Drop for EngineProc {
+    /// Every way out (errors, panics with unwinding, a worker's end) ends
+    /// the engine's whole group.
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        self.kill();
     }
 }
 

@@ -42,6 +42,22 @@ impl EngineSpec {
     }
 }
 
+/// Most games played at once (`--concurrency`): each runs two engine
+/// processes and a thread.
+pub const MAX_CONCURRENCY: usize = 256;
+
+/// Most games per pairing (`--games`). Games are scheduled as they are
+/// played, so the count costs no memory.
+pub const MAX_GAMES: usize = 1_000_000_000;
+
+/// Most random plies (`--random-plies`): more make no opening a test
+/// wants, and a random walk that long can take very long to find a
+/// playable position.
+pub const MAX_RANDOM_PLIES: usize = 100;
+
+/// Largest openings file (`--openings`), in bytes.
+pub const MAX_OPENINGS_BYTES: u64 = 64 << 20;
+
 /// Where openings come from.
 #[derive(Clone, Debug)]
 pub enum Openings {
@@ -92,26 +108,67 @@ impl Rng {
     }
 }
 
+impl Openings {
+    /// Reads an openings file: one FEN or move list per line, `#` comments
+    /// and empty lines skipped. Refused with the path (and line) named: a
+    /// file that cannot be read, one larger than [`MAX_OPENINGS_BYTES`]
+    /// (`/dev/zero` would never end), one without openings, and any line
+    /// that is not a position or legal moves of `variant`.
+    pub fn from_file(path: &str, variant: Variant) -> Result<Openings, CliError> {
+        use std::io::Read;
+        let err = |e: String| CliError(format!("--openings {path}: {e}"));
+        let file = std::fs::File::open(path).map_err(|e| err(e.to_string()))?;
+        let mut text = String::new();
+        file.take(MAX_OPENINGS_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| err(e.to_string()))?;
+        if text.len() as u64 > MAX_OPENINGS_BYTES {
+            return Err(err(format!(
+                "larger than {} MiB, the most read",
+                MAX_OPENINGS_BYTES >> 20
+            )));
+        }
+        let mut lines = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            parse_opening(variant, line).map_err(|e| err(format!("line {}: {e}", n + 1)))?;
+            lines.push(line.to_string());
+        }
+        if lines.is_empty() {
+            return Err(err(
+                "no openings in the file (only empty lines and # comments)".into(),
+            ));
+        }
+        Ok(Openings::List(lines))
+    }
+}
+
+/// One line of an openings list: the position, whether it is the start
+/// position, and the moves that reach it (empty for a FEN).
+fn parse_opening(variant: Variant, line: &str) -> Result<(AnyPosition, bool, Vec<String>), String> {
+    if line.contains('/') {
+        let pos =
+            AnyPosition::from_fen(variant, line).map_err(|e| format!("opening '{line}': {e}"))?;
+        Ok((pos, false, Vec::new()))
+    } else {
+        let mut pos = AnyPosition::start(variant);
+        for m in line.split_whitespace() {
+            pos.play(m).map_err(|e| format!("opening '{line}': {e}"))?;
+        }
+        let moves = line.split_whitespace().map(String::from).collect();
+        Ok((pos, line.trim().is_empty(), moves))
+    }
+}
+
 /// The start position of opening `index`, whether it is the variant's own
 /// start position, and the moves that reach it from there (empty for a FEN
 /// opening): engines without `setboard` (Fairy-Max) are sent the moves.
 fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool, Vec<String>), String> {
     match &cfg.openings {
-        Openings::List(lines) => {
-            let line = &lines[index % lines.len()];
-            if line.contains('/') {
-                let pos = AnyPosition::from_fen(cfg.variant, line)
-                    .map_err(|e| format!("opening '{line}': {e}"))?;
-                Ok((pos, false, Vec::new()))
-            } else {
-                let mut pos = AnyPosition::start(cfg.variant);
-                for m in line.split_whitespace() {
-                    pos.play(m).map_err(|e| format!("opening '{line}': {e}"))?;
-                }
-                let moves = line.split_whitespace().map(String::from).collect();
-                Ok((pos, line.trim().is_empty(), moves))
-            }
-        }
+        Openings::List(lines) => parse_opening(cfg.variant, &lines[index % lines.len()]),
         // Reality Check: the opening is the pair of secret setups, drawn at
         // random (random plies would give the engines' first turns away).
         Openings::RandomPlies(_) if cfg.variant == Variant::RealityCheck => {
@@ -200,6 +257,35 @@ pub fn run_match(
             "--games and --concurrency must be at least 1".into(),
         ));
     }
+    if cfg.games > MAX_GAMES {
+        return Err(CliError(format!(
+            "--games {} is more than {MAX_GAMES} per pairing",
+            cfg.games
+        )));
+    }
+    if cfg.concurrency > MAX_CONCURRENCY {
+        return Err(CliError(format!(
+            "--concurrency {} is more than {MAX_CONCURRENCY} games at once",
+            cfg.concurrency
+        )));
+    }
+    if let Openings::RandomPlies(n) = cfg.openings {
+        if n > MAX_RANDOM_PLIES {
+            return Err(CliError(format!(
+                "--random-plies {n} is more than {MAX_RANDOM_PLIES}"
+            )));
+        }
+    }
+    // Round robin: each pairing plays `games` games in colour-swapped
+    // pairs from shared openings. Jobs are made from their index as they
+    // are taken (see `job`).
+    let pairings: Vec<(usize, usize)> = (0..cfg.engines.len())
+        .flat_map(|a| (a + 1..cfg.engines.len()).map(move |b| (a, b)))
+        .collect();
+    let total = pairings
+        .len()
+        .checked_mul(cfg.games)
+        .ok_or_else(|| CliError(format!("--games {}: too many games", cfg.games)))?;
     let mut names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
     names.sort();
     names.dedup();
@@ -230,6 +316,16 @@ pub fn run_match(
             }
         }
     }
+    // The PGN file first: an unwritable path is refused before any engine
+    // starts.
+    let pgn_file = match &cfg.pgn {
+        Some(path) => {
+            Some(Mutex::new(std::fs::File::create(path).map_err(|e| {
+                CliError(format!("--pgn {path}: cannot write: {e}"))
+            })?))
+        }
+        None => None,
+    };
     // Check every engine once before starting: a bad command is a user
     // error, not a lost game.
     for e in &cfg.engines {
@@ -251,25 +347,6 @@ pub fn run_match(
         p.quit();
     }
 
-    // Round robin; each pairing plays `games` games in colour-swapped pairs
-    // from shared openings.
-    let mut jobs = Vec::new();
-    let mut pair_index = 0;
-    for a in 0..cfg.engines.len() {
-        for b in a + 1..cfg.engines.len() {
-            for g in 0..cfg.games {
-                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job {
-                    round: jobs.len() + 1,
-                    white,
-                    black,
-                    opening: pair_index * cfg.games + g / 2,
-                });
-            }
-            pair_index += 1;
-        }
-    }
-    let total = jobs.len();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let tally = Mutex::new(Tally {
@@ -280,12 +357,6 @@ pub fn run_match(
         reasons: BTreeMap::new(),
         done: 0,
     });
-    let pgn_file = match &cfg.pgn {
-        Some(path) => Some(Mutex::new(
-            std::fs::File::create(path).map_err(|e| CliError(format!("--pgn {path}: {e}")))?,
-        )),
-        None => None,
-    };
     let progress = Mutex::new(progress);
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
@@ -304,7 +375,7 @@ pub fn run_match(
                     if j >= total {
                         break;
                     }
-                    let job = &jobs[j];
+                    let job = &job(&pairings, cfg.games, j);
                     let (start, is_start, opening_moves) = match opening(cfg, job.opening) {
                         Ok(o) => o,
                         Err(e) => {
@@ -377,8 +448,16 @@ pub fn run_match(
                     if let Some(f) = &pgn_file {
                         let text = write_game(&rec, cfg.variant, job.round, cfg.tc);
                         let mut f = f.lock().unwrap();
-                        let _ = f.write_all(text.as_bytes());
-                        let _ = f.flush();
+                        // A game that cannot be saved stops the match: it
+                        // would go on losing every game's record.
+                        if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
+                            errors.lock().unwrap().push(format!(
+                                "--pgn {}: writing game {} failed: {e}",
+                                cfg.pgn.as_deref().unwrap_or_default(),
+                                job.round
+                            ));
+                            stop.store(true, Ordering::SeqCst);
+                        }
                     }
                     let line = record(cfg, &tally, job, &rec, total);
                     let _ = writeln!(progress.lock().unwrap(), "{line}");
@@ -401,6 +480,20 @@ pub fn run_match(
     }
     report(cfg, &tally.into_inner().unwrap(), total, out)?;
     Ok(())
+}
+
+/// Job `j` (from 0) of the schedule: pairing `j / games`, its game
+/// `j % games`; colours alternate and each two games share an opening.
+fn job(pairings: &[(usize, usize)], games: usize, j: usize) -> Job {
+    let (pairing, g) = (j / games, j % games);
+    let (a, b) = pairings[pairing];
+    let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+    Job {
+        round: j + 1,
+        white,
+        black,
+        opening: pairing * games + g / 2,
+    }
 }
 
 /// Adds a finished game to the tally; returns the progress line.
@@ -575,4 +668,38 @@ fn report(
         writeln!(out, "  {n:>5}  {r}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schedule made job by job is the round robin built in full
+    /// before (colours alternating, two games per opening).
+    #[test]
+    fn jobs_from_their_index_are_the_round_robin() {
+        let (engines, games) = (4, 5);
+        let pairings: Vec<(usize, usize)> = (0..engines)
+            .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+            .collect();
+        let mut want = Vec::new();
+        let mut pair_index = 0;
+        for a in 0..engines {
+            for b in a + 1..engines {
+                for g in 0..games {
+                    let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                    want.push((want.len() + 1, white, black, pair_index * games + g / 2));
+                }
+                pair_index += 1;
+            }
+        }
+        let got: Vec<_> = (0..want.len())
+            .map(|j| job(&pairings, games, j))
+            .map(|j| (j.round, j.white, j.black, j.opening))
+            .collect();
+        assert_eq!(got, want);
+        // The largest schedule costs nothing up front.
+        let last = job(&pairings, MAX_GAMES, pairings.len() * MAX_GAMES - 1);
+        assert_eq!(last.round, pairings.len() * MAX_GAMES);
+    }
 }
