@@ -22,13 +22,15 @@
 //!   information-set key per observer, and `determinize(observer, rng)`
 //!   sampling a full state consistent with what that observer knows) sits
 //!   beside [`Game`] for ISMCTS; nothing here needs to change for it.
-//! * **Strange Chess** (144 squares): a three-word bit set replaces `u64`;
-//!   the board mask lives in the position because the Digger makes squares
-//!   vanish and reappear. The two-square Wall is stored as anchor +
-//!   orientation, half-square Halfers as a short list, each in its own layer.
-//!   Multi-leg moves (Magician, Digger) are a per-game `Move` with a compact
-//!   leg list; the trait only needs `Move: Copy`, so the common single-leg
-//!   move stays small.
+//! * **Strange Chess** (144 squares, implemented in `strangechess`): a
+//!   three-word bit set replaces `u64`; the square mask lives in the
+//!   position because Magician spells make squares vanish and reappear.
+//!   Full pieces (a Wall on both cells) are a mailbox, Halfers a per-cell
+//!   count per colour, sieges and tunnels short lists; the position is
+//!   `Copy` and make/unmake copies it. A move is four bytes (from, to, a
+//!   rescue's displacement square, flags for promotion, `h`, `t`, `x` and
+//!   the displacement choice); its kind follows from the position, as in
+//!   the notation.
 //! * **Dysnomia**: stacks riding on rooks are a per-square layer (height,
 //!   owners, types). Denial, bait, exile and revenge are moves or pending
 //!   decisions in the position, exactly like Reality Check's keep/refuse, so
@@ -131,6 +133,35 @@ impl Outcome {
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }
+}
+
+/// The end of a game whose side to move has no legal move: checkmate if
+/// in check, else stalemate (every game Curio plays except Reality Check).
+pub fn no_move_outcome(side: Color, in_check: bool) -> Outcome {
+    if in_check {
+        Outcome::Win {
+            winner: side.flip(),
+            reason: EndReason::Checkmate,
+        }
+    } else {
+        Outcome::Draw {
+            reason: EndReason::Stalemate,
+        }
+    }
+}
+
+/// The first draw that holds, of draw rules given in the game's order of
+/// precedence.
+pub fn first_draw(rules: &[(EndReason, bool)]) -> Option<Outcome> {
+    rules
+        .iter()
+        .find(|r| r.1)
+        .map(|&(reason, _)| Outcome::Draw { reason })
+}
+
+/// Whether `key` stands twice in `history`, so this is its third occurrence.
+pub fn third_occurrence(key: u64, history: &[u64]) -> bool {
+    history.iter().filter(|&&k| k == key).count() >= 2
 }
 
 /// Capacity of a move list. Generous: a Trubix position with seven queens

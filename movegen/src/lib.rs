@@ -4,6 +4,8 @@
 //! * [`game`]: the traits every game implements and how each game fits them.
 //! * [`trubix`]: Trubix (41 squares) and Trubix-43.
 //! * [`realitycheck`]: Reality Check (39 squares, hidden faces).
+//! * [`strangechess`]: Strange Chess (12x12 with holes, two-cell Walls,
+//!   half-size Halfers, sieges, spells, tunnels).
 //! * [`variant`]: the variant ids and the [`variant::AnyPosition`] enum that
 //!   front ends use to pick a game at run time.
 //! * [`perft`]: generic perft and divide.

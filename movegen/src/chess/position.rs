@@ -553,33 +553,16 @@ impl Game for Position {
 
     fn outcome(&self, history: &[u64]) -> Option<Outcome> {
         if self.count_legal() == 0 {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: self.side.flip(),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(crate::game::no_move_outcome(self.side, self.in_check()));
         }
-        if history.iter().filter(|&&k| k == self.key).count() >= 2 {
-            return Some(Outcome::Draw {
-                reason: EndReason::Repetition,
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: EndReason::MoveRule,
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: EndReason::BareKings,
-            });
-        }
-        None
+        crate::game::first_draw(&[
+            (
+                EndReason::Repetition,
+                crate::game::third_occurrence(self.key, history),
+            ),
+            (EndReason::MoveRule, self.halfmove >= 100),
+            (EndReason::BareKings, self.insufficient_material()),
+        ])
     }
 }
 

@@ -48,6 +48,24 @@ impl Position {
         Position::from_fen(START).expect("start FEN")
     }
 
+    /// The occupants of a cell as FEN letters, in canonical order: the full
+    /// piece, then white Halfers, then black ones.
+    fn cell_letters(&self, sq: usize) -> Vec<char> {
+        let mut occ = Vec::new();
+        if self.full[sq] != 0 {
+            occ.push(piece_char(Piece(self.full[sq])));
+        }
+        occ.extend(std::iter::repeat_n(
+            'H',
+            self.halfers(sq, Color::White) as usize,
+        ));
+        occ.extend(std::iter::repeat_n(
+            'h',
+            self.halfers(sq, Color::Black) as usize,
+        ));
+        occ
+    }
+
     fn default_unmoved(&self) -> super::bitset::Set144 {
         let mut s = super::bitset::Set144::EMPTY;
         for sq in 0..CELLS {
@@ -71,18 +89,7 @@ impl Position {
                 if !self.squares.has(sq) {
                     cell.push('*');
                 } else {
-                    let mut occ = Vec::new();
-                    if self.full[sq] != 0 {
-                        occ.push(piece_char(Piece(self.full[sq])));
-                    }
-                    occ.extend(std::iter::repeat_n(
-                        'H',
-                        self.halfers(sq, Color::White) as usize,
-                    ));
-                    occ.extend(std::iter::repeat_n(
-                        'h',
-                        self.halfers(sq, Color::Black) as usize,
-                    ));
+                    let occ = self.cell_letters(sq);
                     match occ.len() {
                         0 => {}
                         1 => cell.push(occ[0]),
@@ -255,22 +262,7 @@ impl Position {
                         place_letter(&mut p, sq, o, rank_name)?;
                     }
                     // Canonical order: full piece first, white Halfer before black.
-                    let canon = {
-                        let mut v = Vec::new();
-                        if p.full[sq] != 0 {
-                            v.push(piece_char(Piece(p.full[sq])));
-                        }
-                        v.extend(std::iter::repeat_n(
-                            'H',
-                            p.halfers(sq, Color::White) as usize,
-                        ));
-                        v.extend(std::iter::repeat_n(
-                            'h',
-                            p.halfers(sq, Color::Black) as usize,
-                        ));
-                        v
-                    };
-                    if canon != inner {
+                    if p.cell_letters(sq) != inner {
                         return err(format!(
                             "rank {rank_name}: write a shared square full piece first, white Halfer before black"
                         ));

@@ -117,34 +117,16 @@ impl Game for Position {
         let mut any = false;
         self.legal(&mut |_| any = true);
         if !any {
-            return Some(if self.in_check_now() {
-                Outcome::Win {
-                    winner: self.side.flip(),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(crate::game::no_move_outcome(self.side, self.in_check_now()));
         }
-        let key = Position::key(self);
-        if history.iter().filter(|&&k| k == key).count() >= 2 {
-            return Some(Outcome::Draw {
-                reason: EndReason::Repetition,
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: EndReason::MoveRule,
-            });
-        }
-        if self.bare_kings() {
-            return Some(Outcome::Draw {
-                reason: EndReason::BareKings,
-            });
-        }
-        None
+        crate::game::first_draw(&[
+            (
+                EndReason::Repetition,
+                crate::game::third_occurrence(Position::key(self), history),
+            ),
+            (EndReason::MoveRule, self.halfmove >= 100),
+            (EndReason::BareKings, self.bare_kings()),
+        ])
     }
 }
 

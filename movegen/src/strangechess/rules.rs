@@ -187,11 +187,11 @@ impl Position {
                         self.gen_castling(from, c, out);
                     }
                     Kind::Queen => {
-                        self.gen_slides(from, c, &ORTHO, out);
-                        self.gen_slides(from, c, &DIAG, out);
+                        self.gen_rides(from, c, &ORTHO, false, out);
+                        self.gen_rides(from, c, &DIAG, false, out);
                     }
-                    Kind::Rook => self.gen_slides(from, c, &ORTHO, out),
-                    Kind::Bishop => self.gen_slides(from, c, &DIAG, out),
+                    Kind::Rook => self.gen_rides(from, c, &ORTHO, false, out),
+                    Kind::Bishop => self.gen_rides(from, c, &DIAG, false, out),
                     Kind::Knight => self.gen_leaps(from, c, t.knight.of(from), out),
                     Kind::Pawn => self.gen_pawn(from, c, out),
                     Kind::Bacteria => self.gen_bacteria(from, c, out),
@@ -204,7 +204,7 @@ impl Position {
                             }
                         }
                     }
-                    Kind::Digger => self.gen_digger(from, c, out),
+                    Kind::Digger => self.gen_rides(from, c, &DIAG, true, out),
                     Kind::Stone => {
                         for &to in t.king.of(from) {
                             if self.land(to as usize, c, false).quiet() {
@@ -313,18 +313,19 @@ impl Position {
         }
     }
 
-    fn gen_slides(&self, from: usize, c: Color, dirs: &[(i32, i32)], out: &mut impl FnMut(Move)) {
+    /// Calls `f` with every cell a rider from `from` reaches along `dirs`:
+    /// up to and including the first occupied cell, or, riding `under`
+    /// pieces (the Digger), every square until a hole or the edge.
+    #[inline]
+    fn ride(&self, from: usize, dirs: &[(i32, i32)], under: bool, mut f: impl FnMut(usize)) {
         for &(df, dr) in dirs {
             let mut sq = from;
             while let Some(to) = offset(sq, df, dr) {
                 if !self.squares.has(to) {
                     break;
                 }
-                let land = self.land(to, c, false);
-                if land.full_capturing() {
-                    self.emit_full(from, to, c, land, out);
-                }
-                if self.occ.has(to) {
+                f(to);
+                if !under && self.occ.has(to) {
                     break;
                 }
                 sq = to;
@@ -332,22 +333,21 @@ impl Position {
         }
     }
 
-    /// Digger (and a Bacteria's tunnelling power): along each diagonal over
-    /// squares, under any occupant, until a hole or the edge.
-    fn gen_digger(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
-        for &(df, dr) in &DIAG {
-            let mut sq = from;
-            while let Some(to) = offset(sq, df, dr) {
-                if !self.squares.has(to) {
-                    break;
-                }
-                let land = self.land(to, c, false);
-                if land.full_capturing() {
-                    self.emit_full(from, to, c, land, out);
-                }
-                sq = to;
+    /// A rider's moves: each reached cell it may land on.
+    fn gen_rides(
+        &self,
+        from: usize,
+        c: Color,
+        dirs: &[(i32, i32)],
+        under: bool,
+        out: &mut impl FnMut(Move),
+    ) {
+        self.ride(from, dirs, under, |to| {
+            let land = self.land(to, c, false);
+            if land.full_capturing() {
+                self.emit_full(from, to, c, land, out);
             }
-        }
+        });
     }
 
     fn gen_pawn(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
@@ -445,47 +445,17 @@ impl Position {
         if pw & power::C != 0 {
             leap(self, t.leap31.of(from), out);
         }
-        let mut slide = |this: &Position, dirs: &[(i32, i32)], out: &mut dyn FnMut(Move)| {
-            for &(df, dr) in dirs {
-                let mut sq = from;
-                while let Some(to) = offset(sq, df, dr) {
-                    if !this.squares.has(to) {
-                        break;
-                    }
-                    let land = this.land(to, c, false);
-                    if land.full_capturing() {
-                        leap(this, &[to as u8], out);
-                    }
-                    if this.occ.has(to) {
-                        break;
-                    }
-                    sq = to;
-                }
-            }
-        };
-        if pw & power::R != 0 {
-            slide(self, &ORTHO, out);
-        }
-        if pw & power::B != 0 {
-            slide(self, &DIAG, out);
-        }
-        if pw & power::T != 0 {
-            let mut o = |m| out(m);
-            // Under everything along diagonals: same landings as the slides.
-            let mut seen_t = Set144::EMPTY;
-            for &(df, dr) in &DIAG {
-                let mut sq = from;
-                while let Some(to) = offset(sq, df, dr) {
-                    if !self.squares.has(to) {
-                        break;
-                    }
-                    let land = self.land(to, c, false);
-                    if land.full_capturing() && !seen_t.has(to) {
-                        seen_t.set(to);
-                        leap(self, &[to as u8], &mut o);
-                    }
-                    sq = to;
-                }
+        // Slides (and the Digger's ride under pieces) with the powers held;
+        // `leap` keeps each reached cell once.
+        for (bit, dirs, under) in [
+            (power::R, &ORTHO, false),
+            (power::B, &DIAG, false),
+            (power::T, &DIAG, true),
+        ] {
+            if pw & bit != 0 {
+                let mut reached = arrayvec::ArrayVec::<u8, 48>::new();
+                self.ride(from, dirs, under, |to| reached.push(to as u8));
+                leap(self, &reached, out);
             }
         }
         if pw & power::P != 0 {

@@ -101,33 +101,16 @@ impl Game for Position {
 
     fn outcome(&self, history: &[u64]) -> Option<Outcome> {
         if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Win {
-                    winner: self.side.flip(),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(crate::game::no_move_outcome(self.side, self.is_check()));
         }
-        if self.bare_kings() {
-            return Some(Outcome::Draw {
-                reason: EndReason::BareKings,
-            });
-        }
-        if history.iter().filter(|&&k| k == self.key).count() >= 2 {
-            return Some(Outcome::Draw {
-                reason: EndReason::Repetition,
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: EndReason::MoveRule,
-            });
-        }
-        None
+        crate::game::first_draw(&[
+            (EndReason::BareKings, self.bare_kings()),
+            (
+                EndReason::Repetition,
+                crate::game::third_occurrence(self.key, history),
+            ),
+            (EndReason::MoveRule, self.halfmove >= 100),
+        ])
     }
 }
 
