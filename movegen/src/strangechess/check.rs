@@ -8,7 +8,7 @@
 //! the Wall's translations, Stone sandwiches). Tests compare the two over
 //! many random positions.
 
-use super::geometry::{offset, tables, DIAG, KING, NONE, ORTHO};
+use super::geometry::{offset, tables, KING, NONE};
 use super::position::{power, Kind, Piece, Position};
 use super::rules::forward;
 use crate::game::Color;
@@ -124,38 +124,36 @@ impl Position {
                 return true;
             }
         }
-        for (dirs, kinds, bact) in [
-            (&ORTHO, [Kind::Rook, Kind::Queen], power::R),
-            (&DIAG, [Kind::Bishop, Kind::Queen], power::B),
-        ] {
-            for &(df, dr) in dirs {
-                let mut sq = k;
-                while let Some(n) = offset(sq, df, dr) {
-                    if !self.squares.has(n) {
-                        break;
-                    }
-                    if self.occ.has(n) {
-                        if self.attacker(n, by, &kinds, Some(bact)) {
-                            return true;
-                        }
-                        break;
-                    }
-                    sq = n;
-                }
-            }
-        }
-        // Diggers (and tunnelling Bacteria) pass under everything; only a
-        // hole stops them.
-        for &(df, dr) in &DIAG {
-            let mut sq = k;
-            while let Some(n) = offset(sq, df, dr) {
+        // Rays: a slider is the first occupant; a Digger (or tunnelling
+        // Bacteria) may stand anywhere on a diagonal before the first hole.
+        for (d, ray) in t.rays[k].iter().enumerate() {
+            let diagonal = d % 2 == 1;
+            let (kinds, bact) = if diagonal {
+                ([Kind::Bishop, Kind::Queen], power::B)
+            } else {
+                ([Kind::Rook, Kind::Queen], power::R)
+            };
+            let mut slider_blocked = false;
+            for &n in ray.cells() {
+                let n = n as usize;
                 if !self.squares.has(n) {
+                    break;
+                }
+                if !self.occ.has(n) {
+                    continue;
+                }
+                if !slider_blocked {
+                    if self.attacker(n, by, &kinds, Some(bact)) {
+                        return true;
+                    }
+                    slider_blocked = true;
+                }
+                if !diagonal {
                     break;
                 }
                 if self.attacker(n, by, &[Kind::Digger], Some(power::T)) {
                     return true;
                 }
-                sq = n;
             }
         }
         // Pawns (and pawn-powered Bacteria) capture one step diagonally
@@ -204,27 +202,36 @@ impl Position {
         // A translation keeps each cell on its file (moving along files) or
         // its rank: the king must share one of those with a Wall cell.
         let (a, b) = self.wall(by).expect("wall");
-        let aligned = [a, b]
-            .iter()
-            .any(|&w| file_of(w) == file_of(k) || rank_of(w) == rank_of(k));
-        if !aligned {
+        // A translation keeps each cell on its file or rank: only the
+        // directions from a cell in line with the king toward it can land
+        // on it.
+        let mut dirs = arrayvec::ArrayVec::<(i32, i32), 4>::new();
+        for w in [a, b] {
+            let d = if file_of(w) == file_of(k) {
+                (0, (rank_of(k) as i32 - rank_of(w) as i32).signum())
+            } else if rank_of(w) == rank_of(k) {
+                ((file_of(k) as i32 - file_of(w) as i32).signum(), 0)
+            } else {
+                continue;
+            };
+            if !dirs.contains(&d) {
+                dirs.push(d);
+            }
+        }
+        if dirs.is_empty() {
             return false;
         }
         let mut q = *self;
         q.side = by;
         let mut hit = false;
         let victim = by.flip();
-        q.wall_moves(by, &mut |m| {
+        q.wall_translations(by, &dirs, &mut |m| {
             if hit {
                 return;
             }
-            // Only a translation that lands one of the cells on the king.
             let (from, to) = (m.from(), m.to());
             let df = file_of(to) as i32 - file_of(from) as i32;
             let dr = rank_of(to) as i32 - rank_of(from) as i32;
-            if df != 0 && dr != 0 {
-                return; // rotation: never captures
-            }
             if offset(a, df, dr) != Some(k) && offset(b, df, dr) != Some(k) {
                 return;
             }

@@ -83,6 +83,11 @@ pub fn parse_square(s: &str) -> Option<usize> {
     }
 }
 
+/// Indices into [`KING`] (and [`Tables::rays`]) of the orthogonal and the
+/// diagonal directions.
+pub const ORTHO_DIRS: [usize; 4] = [0, 2, 4, 6];
+pub const DIAG_DIRS: [usize; 4] = [1, 3, 5, 7];
+
 /// Orthogonal steps (file, rank): N, E, S, W.
 pub const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// Diagonal steps.
@@ -152,7 +157,23 @@ impl LeapTable {
     }
 }
 
+/// The cells from a square to the edge in one direction, nearest first.
+#[derive(Clone, Copy)]
+pub struct Ray {
+    pub len: u8,
+    pub cells: [u8; SIDE - 1],
+}
+
+impl Ray {
+    #[inline(always)]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.len as usize]
+    }
+}
+
 pub struct Tables {
+    /// `rays[sq][i]`: the ray from `sq` in direction `KING[i]`.
+    pub rays: Vec<[Ray; 8]>,
     pub king: LeapTable,
     pub knight: LeapTable,
     pub leap31: LeapTable,
@@ -164,6 +185,23 @@ pub struct Tables {
 pub fn tables() -> &'static Tables {
     static T: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
     T.get_or_init(|| Tables {
+        rays: (0..CELLS)
+            .map(|sq| {
+                KING.map(|(df, dr)| {
+                    let mut r = Ray {
+                        len: 0,
+                        cells: [NONE; SIDE - 1],
+                    };
+                    let mut s = sq;
+                    while let Some(n) = offset(s, df, dr) {
+                        r.cells[r.len as usize] = n as u8;
+                        r.len += 1;
+                        s = n;
+                    }
+                    r
+                })
+            })
+            .collect(),
         king: LeapTable::build(&KING),
         knight: LeapTable::build(&KNIGHT),
         leap31: LeapTable::build(&LEAP31),

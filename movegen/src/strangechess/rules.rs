@@ -9,7 +9,9 @@
 //! end of the ply (siege timers and completions, tunnel lifetimes, clocks).
 
 use super::bitset::Set144;
-use super::geometry::{file_of, offset, rank_of, square, tables, DIAG, KING, NONE, ORTHO};
+use super::geometry::{
+    file_of, offset, rank_of, square, tables, DIAG_DIRS, KING, NONE, ORTHO, ORTHO_DIRS,
+};
 use super::moves::{Move, DISP_R, DISP_V, H, PROMOTIONS, T, X};
 use super::position::{
     power, Kind, Piece, Position, Siege, Tunnel, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ,
@@ -187,11 +189,11 @@ impl Position {
                         self.gen_castling(from, c, out);
                     }
                     Kind::Queen => {
-                        self.gen_rides(from, c, &ORTHO, false, out);
-                        self.gen_rides(from, c, &DIAG, false, out);
+                        self.gen_rides(from, c, &ORTHO_DIRS, false, out);
+                        self.gen_rides(from, c, &DIAG_DIRS, false, out);
                     }
-                    Kind::Rook => self.gen_rides(from, c, &ORTHO, false, out),
-                    Kind::Bishop => self.gen_rides(from, c, &DIAG, false, out),
+                    Kind::Rook => self.gen_rides(from, c, &ORTHO_DIRS, false, out),
+                    Kind::Bishop => self.gen_rides(from, c, &DIAG_DIRS, false, out),
                     Kind::Knight => self.gen_leaps(from, c, t.knight.of(from), out),
                     Kind::Pawn => self.gen_pawn(from, c, out),
                     Kind::Bacteria => self.gen_bacteria(from, c, out),
@@ -204,7 +206,7 @@ impl Position {
                             }
                         }
                     }
-                    Kind::Digger => self.gen_rides(from, c, &DIAG, true, out),
+                    Kind::Digger => self.gen_rides(from, c, &DIAG_DIRS, true, out),
                     Kind::Stone => {
                         for &to in t.king.of(from) {
                             if self.land(to as usize, c, false).quiet() {
@@ -317,10 +319,11 @@ impl Position {
     /// up to and including the first occupied cell, or, riding `under`
     /// pieces (the Digger), every square until a hole or the edge.
     #[inline]
-    fn ride(&self, from: usize, dirs: &[(i32, i32)], under: bool, mut f: impl FnMut(usize)) {
-        for &(df, dr) in dirs {
-            let mut sq = from;
-            while let Some(to) = offset(sq, df, dr) {
+    fn ride(&self, from: usize, dirs: &[usize], under: bool, mut f: impl FnMut(usize)) {
+        let rays = &tables().rays[from];
+        for &d in dirs {
+            for &to in rays[d].cells() {
+                let to = to as usize;
                 if !self.squares.has(to) {
                     break;
                 }
@@ -328,7 +331,6 @@ impl Position {
                 if !under && self.occ.has(to) {
                     break;
                 }
-                sq = to;
             }
         }
     }
@@ -338,7 +340,7 @@ impl Position {
         &self,
         from: usize,
         c: Color,
-        dirs: &[(i32, i32)],
+        dirs: &[usize],
         under: bool,
         out: &mut impl FnMut(Move),
     ) {
@@ -448,9 +450,9 @@ impl Position {
         // Slides (and the Digger's ride under pieces) with the powers held;
         // `leap` keeps each reached cell once.
         for (bit, dirs, under) in [
-            (power::R, &ORTHO, false),
-            (power::B, &DIAG, false),
-            (power::T, &DIAG, true),
+            (power::R, &ORTHO_DIRS, false),
+            (power::B, &DIAG_DIRS, false),
+            (power::T, &DIAG_DIRS, true),
         ] {
             if pw & bit != 0 {
                 let mut reached = arrayvec::ArrayVec::<u8, 48>::new();
@@ -511,13 +513,24 @@ impl Position {
 
     /// The Wall's translations and rotations (R-A3.2, R-A3.3).
     pub(crate) fn wall_moves(&self, c: Color, out: &mut impl FnMut(Move)) {
+        self.wall_translations(c, &ORTHO, out);
+        self.wall_rotations(c, out);
+    }
+
+    /// The Wall's translations in the directions `dirs` (R-A3.2).
+    pub(crate) fn wall_translations(
+        &self,
+        c: Color,
+        dirs: &[(i32, i32)],
+        out: &mut impl FnMut(Move),
+    ) {
         let Some((a, b)) = self.wall(c) else { return };
         if self.frozen.has(a) || self.frozen.has(b) {
             return;
         }
         let horizontal = rank_of(a) == rank_of(b);
         let own = |sq: usize| sq == a || sq == b;
-        for &(df, dr) in &ORTHO {
+        for &(df, dr) in dirs {
             let lengthwise = (dr == 0) == horizontal;
             // The leading cell for a lengthwise move; the anchor otherwise.
             let lead = if lengthwise && (df > 0 || dr > 0) {
@@ -580,8 +593,16 @@ impl Position {
                 pb = nb;
             }
         }
-        // Rotation: the other cell steps diagonally to a cell beside the
-        // pivot, across the axis.
+    }
+
+    /// Rotation (R-A3.3): the other cell steps diagonally to a cell beside
+    /// the pivot, across the axis.
+    fn wall_rotations(&self, c: Color, out: &mut impl FnMut(Move)) {
+        let Some((a, b)) = self.wall(c) else { return };
+        if self.frozen.has(a) || self.frozen.has(b) {
+            return;
+        }
+        let horizontal = rank_of(a) == rank_of(b);
         for (pivot, moving) in [(a, b), (b, a)] {
             let perp: [(i32, i32); 2] = if horizontal {
                 [(0, 1), (0, -1)]
