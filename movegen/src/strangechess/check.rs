@@ -221,23 +221,24 @@ impl Position {
         if dirs.is_empty() {
             return false;
         }
-        let mut q = *self;
-        q.side = by;
-        let mut hit = false;
-        let victim = by.flip();
-        q.wall_translations(by, &dirs, &mut |m| {
-            if hit {
-                return;
-            }
+        // Translations landing a cell on the king (with a rescue's
+        // displacement choices for the other cell, at most 2 x 9), played
+        // out on a copy only if there are any.
+        let mut landing = arrayvec::ArrayVec::<super::moves::Move, 32>::new();
+        self.wall_translations(by, &dirs, &mut |m| {
             let (from, to) = (m.from(), m.to());
             let df = file_of(to) as i32 - file_of(from) as i32;
             let dr = rank_of(to) as i32 - rank_of(from) as i32;
-            if offset(a, df, dr) != Some(k) && offset(b, df, dr) != Some(k) {
-                return;
+            if offset(a, df, dr) == Some(k) || offset(b, df, dr) == Some(k) {
+                landing.push(m);
             }
-            let mut r = q;
+        });
+        let victim = by.flip();
+        let hit = landing.iter().any(|&m| {
+            let mut r = *self;
+            r.side = by;
             r.apply_immediate(m);
-            hit = r.king[victim.index()] == NONE;
+            r.king[victim.index()] == NONE
         });
         hit
     }
