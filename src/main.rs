@@ -255,17 +255,28 @@ fn parse_variant(s: &str) -> Result<Variant, CliError> {
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
 }
 
-/// A variant that this build can search and play (analyze, play, match,
-/// bench); the others have rules and perft only.
+/// A variant that this build plays everywhere (match, bench, XBoard).
 fn parse_playable_variant(s: &str) -> Result<Variant, CliError> {
     let v = parse_variant(s)?;
     if v.playable() {
         Ok(v)
     } else {
         Err(CliError(format!(
-            "{} has its rules, notation and perft in this build, but no engine to play it yet (try: curio perft --variant {})",
-            v.title(),
-            v.id()
+            "{} is not yet played by the match runner, the bench or over CECP in this build (curio analyze, curio play and curio perft know it)",
+            v.title()
+        )))
+    }
+}
+
+/// A variant `curio analyze` and `curio play` can search.
+fn parse_searchable_variant(s: &str) -> Result<Variant, CliError> {
+    let v = parse_variant(s)?;
+    if v.searchable() {
+        Ok(v)
+    } else {
+        Err(CliError(format!(
+            "{} cannot be searched in this build",
+            v.title()
         )))
     }
 }
@@ -335,7 +346,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 limits.depth = Some(12);
             }
             let args = AnalyzeArgs {
-                variant: parse_playable_variant(&variant)?,
+                variant: parse_searchable_variant(&variant)?,
                 fen,
                 moves,
                 limits,
@@ -363,7 +374,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             } else {
                 movegen::Color::White
             };
-            let variant = parse_playable_variant(&variant)?;
+            let variant = parse_searchable_variant(&variant)?;
             if variant == Variant::RealityCheck {
                 protocol::play_rc::play_realitycheck(
                     human,

@@ -810,8 +810,7 @@ fn strangechess_is_refused_until_it_can_be_played() {
         .any(|l| l.contains("variants=\"trubix,trubix43,realitycheck,normal\"")));
     assert!(
         out.iter()
-            .any(|l| l
-                == "Error (variant not playable yet: rules and perft only): variant strangechess"),
+            .any(|l| l == "Error (variant not yet played over CECP): variant strangechess"),
         "{out:?}"
     );
     assert!(out.iter().any(|l| l == "pong 3"));

@@ -636,15 +636,47 @@ fn strangechess_perft_divide_and_refusals() {
         assert_eq!(e.lines().count(), 1, "{e}");
         assert!(e.contains(needle), "{a:?}: {e}");
     }
-    // No engine yet: searching front ends refuse it the same way.
+    // The search finds a back-rank mate in one.
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "strangechess",
+        "--fen",
+        "11k/10pp/12/12/12/12/12/12/12/12/12/R5K5 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("score mate 1") && out.ends_with("bestmove a1a12\n"),
+        "{out}"
+    );
+    // A first search: analyze finds a move; the bench and the match runner
+    // do not take the game yet and say so the same way.
+    let o = curio(&["analyze", "--variant", "strangechess", "--depth", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).lines().any(|l| l.starts_with("bestmove ")),
+        "{}",
+        stdout(&o)
+    );
     for cmd in [
-        vec!["analyze", "--variant", "strangechess", "--depth", "1"],
         vec!["bench", "--variant", "strangechess"],
+        vec![
+            "match",
+            "--variant",
+            "strangechess",
+            "--engine",
+            "a=curio",
+            "--engine",
+            "b=curio",
+        ],
     ] {
         let o = curio(&cmd);
         assert_eq!(o.status.code(), Some(2), "{cmd:?}");
         assert!(
-            stderr(&o).contains("no engine to play it yet"),
+            stderr(&o).contains("not yet played by the match runner, the bench or over CECP"),
             "{}",
             stderr(&o)
         );

@@ -7,6 +7,7 @@
 pub mod chess;
 pub mod montecarlo;
 pub mod realitycheck;
+pub mod strangechess;
 pub mod trubix;
 
 use movegen::Tactical;

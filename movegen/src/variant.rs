@@ -32,11 +32,17 @@ impl Variant {
         Variant::StrangeChess,
     ];
 
-    /// Whether this build has an engine that plays the game (search,
-    /// evaluation, CECP). Strange Chess has its rules, notation and perft
-    /// first; its play comes with issue 18.
+    /// Whether this build plays the game everywhere: CECP (XBoard), the
+    /// match runner and the bench. Strange Chess has its rules, perft and a
+    /// first search (analyze, play in the terminal); the rest comes with
+    /// issue 18.
     pub fn playable(self) -> bool {
         self != Variant::StrangeChess
+    }
+
+    /// Whether `curio analyze` and `curio play` can search the game.
+    pub fn searchable(self) -> bool {
+        true
     }
 
     /// The id used on the command line, in CECP and in PGN.
@@ -81,7 +87,7 @@ impl Variant {
             }
             Variant::Chess => "orthodox chess (CECP: normal), the calibration game",
             Variant::StrangeChess => {
-                "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria (rules and perft; no engine yet)"
+                "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria (analyze, play, perft; not yet XBoard or match)"
             }
         }
     }
@@ -210,6 +216,7 @@ macro_rules! with_alphabeta_position {
             $crate::variant::AnyPosition::Trubix($pos) => $body,
             $crate::variant::AnyPosition::Trubix43($pos) => $body,
             $crate::variant::AnyPosition::Chess($pos) => $body,
+            $crate::variant::AnyPosition::StrangeChess($pos) => $body,
             _ => $other,
         }
     };

@@ -32,18 +32,22 @@ pub fn level_limits(level: u32) -> Limits {
 pub const LEVEL_HELP: &str =
     "1: depth 1, 2: depth 2, 3: depth 4, 4: 0.1 s, 5: 0.3 s, 6: 1 s, 7: 3 s, 8: 10 s per move";
 
-/// Draws the board with holes left blank; Trubix-43's offset squares sit
-/// half a file to the side, where they are.
+/// Draws the board. Trubix holes lie outside the board and are left
+/// blank; Strange Chess holes are squares that vanished in play and show as
+/// `*`. Trubix-43's offset squares sit half a file to the side, where they
+/// are.
 pub fn diagram(pos: &AnyPosition) -> String {
     let fen = pos.fen();
     let board = fen.split_whitespace().next().unwrap_or("");
-    // Chess ranks are numbered 1-8 from White's side; Trubix ranks 0-10.
-    let first_rank = if pos.variant() == Variant::Chess {
+    // Chess and Strange Chess ranks are numbered from 1; Trubix ranks 0-10.
+    let v = pos.variant();
+    let first_rank = if matches!(v, Variant::Chess | Variant::StrangeChess) {
         1
     } else {
         0
     };
-    board_diagram(board, first_rank, pos.variant() == Variant::Trubix43)
+    let hole = if v == Variant::StrangeChess { "*" } else { "" };
+    board_diagram(board, first_rank, v == Variant::Trubix43, hole)
 }
 
 /// One square of a FEN rank.
@@ -58,9 +62,9 @@ enum Cell {
 }
 
 impl Cell {
-    fn text(&self) -> &str {
+    fn text<'a>(&'a self, hole: &'a str) -> &'a str {
         match self {
-            Cell::Hole => "",
+            Cell::Hole => hole,
             Cell::Empty => ".",
             Cell::Piece(p) => p,
         }
@@ -98,13 +102,13 @@ fn rank_cells(rank: &str) -> Vec<Cell> {
 /// a square holds a group of 4 or more letters, so that every square's
 /// contents stand apart. `t43`: the first and last ranks' second and fourth
 /// squares are Trubix-43's bc/cd squares, half a file inwards.
-fn board_diagram(board: &str, first_rank: usize, t43: bool) -> String {
+fn board_diagram(board: &str, first_rank: usize, t43: bool, hole: &str) -> String {
     let rows: Vec<Vec<Cell>> = board.split('/').map(rank_cells).collect();
     let files = rows.iter().map(Vec::len).max().unwrap_or(0);
     let width = rows
         .iter()
         .flatten()
-        .map(|c| c.text().chars().count() + 1)
+        .map(|c| c.text(hole).chars().count() + 1)
         .max()
         .unwrap_or(0)
         .max(4);
@@ -121,7 +125,7 @@ fn board_diagram(board: &str, first_rank: usize, t43: bool) -> String {
                 (true, 3) => 4 + 2 * width + width / 2,
                 _ => 4 + width * f,
             };
-            for (k, ch) in c.text().chars().enumerate() {
+            for (k, ch) in c.text(hole).chars().enumerate() {
                 line[col + k] = ch;
             }
         }
@@ -332,6 +336,28 @@ mod tests {
         assert_eq!(lines[0], " 8     r   n   b   q   k   b   n   r");
         assert_eq!(lines[4], " 4     .   .   .   .   .   .   .   .");
         assert_eq!(lines[8], "       a   b   c   d   e   f   g   h");
+        // Strange Chess: ranks 1-12, a banished square shown as `*`, a
+        // square shared by a Knight and a Halfer as both letters.
+        let mut p = AnyPosition::start(Variant::StrangeChess);
+        p.play("e4e4").unwrap();
+        let d = diagram(&p);
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(
+            lines[0],
+            "12     r   x   h   n   b   q   k   b   n   h   x   r"
+        );
+        assert_eq!(
+            lines[8],
+            " 4     .   .   .   .   *   P   P   .   .   .   .   ."
+        );
+        assert_eq!(
+            lines[11],
+            " 1     R   X   H   N   B   Q   K   B   N   H   X   R"
+        );
+        assert_eq!(
+            lines[12],
+            "       a   b   c   d   e   f   g   h   i   j   k   l"
+        );
     }
 
     #[test]
@@ -352,7 +378,7 @@ mod tests {
 
     #[test]
     fn diagrams_show_twelve_files_and_squares_with_several_occupants() {
-        let d = board_diagram("12/5pp5/(NH)10(Wh)/2(RpK)8k/11*", 1, false);
+        let d = board_diagram("12/5pp5/(NH)10(Wh)/2(RpK)8k/11*", 1, false, "");
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(
             lines,
@@ -366,7 +392,7 @@ mod tests {
             ]
         );
         // A taller stack widens every square, so squares stay apart.
-        let d = board_diagram("(RpKq)1/2", 1, false);
+        let d = board_diagram("(RpKq)1/2", 1, false, "");
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(lines, [" 2     RpKq .", " 1     .    .", "       a    b"]);
     }

@@ -144,12 +144,24 @@ impl Position {
     /// Whether a move removes, besieges or rescues (or promotes): what
     /// quiescence looks at and what a GUI marks as a capture.
     pub fn is_capture(&self, m: Move) -> bool {
-        let to = m.to();
+        let (from, to) = (m.from(), m.to());
         let e = self.side.flip();
-        (self.occ_by[e.index()].has(to) && !m.has(super::strangechess::moves::T))
-            || (self.ep_cells().contains(&m.to)
-                && self.full[m.from()] == Piece::new(Kind::Pawn, self.side).0
-                && geometry::file_of(m.from()) != geometry::file_of(to))
+        if m.has(moves::T) || !self.occ.has(from) {
+            return false; // tunnel travel and spells never capture
+        }
+        let halfer = m.has(moves::H) || self.full[from] == 0;
+        if self.occ_by[e.index()].has(to) {
+            // A Halfer joining a lone enemy Halfer without `x` shares.
+            return !(halfer
+                && !m.has(moves::X)
+                && self.full[to] == 0
+                && self.halfer_total(to) == 1);
+        }
+        // En passant: a pawn's diagonal step onto a passed cell.
+        !halfer
+            && self.ep_cells().contains(&m.to)
+            && self.full[from] == Piece::new(Kind::Pawn, self.side).0
+            && geometry::file_of(from) != geometry::file_of(to)
     }
 }
 

@@ -293,6 +293,24 @@ impl Position {
         self.squares.has(sq)
     }
 
+    /// The gained powers (see [`power`]) of the Bacteria on `sq`.
+    #[inline(always)]
+    pub fn powers_at(&self, sq: usize) -> u8 {
+        self.powers[sq]
+    }
+
+    /// Cells holding any occupant of colour `c`.
+    #[inline(always)]
+    pub fn occupied_by(&self, c: Color) -> Set144 {
+        self.occ_by[c.index()]
+    }
+
+    /// The cell of colour `c`'s king, if it has one.
+    pub fn king_square(&self, c: Color) -> Option<usize> {
+        let k = self.king[c.index()];
+        (k != NONE).then_some(k as usize)
+    }
+
     pub fn sieges(&self) -> &[Siege] {
         &self.sieges[..self.n_sieges as usize]
     }

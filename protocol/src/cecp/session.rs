@@ -363,7 +363,7 @@ impl Session {
             "variant" => match arg.parse::<Variant>() {
                 Ok(v) if !v.playable() => {
                     self.out.line(&format!(
-                        "Error (variant not playable yet: rules and perft only): variant {arg}"
+                        "Error (variant not yet played over CECP): variant {arg}"
                     ));
                 }
                 Ok(v) => {
