@@ -255,32 +255,6 @@ fn parse_variant(s: &str) -> Result<Variant, CliError> {
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
 }
 
-/// A variant that this build plays everywhere (match, bench, XBoard).
-fn parse_playable_variant(s: &str) -> Result<Variant, CliError> {
-    let v = parse_variant(s)?;
-    if v.playable() {
-        Ok(v)
-    } else {
-        Err(CliError(format!(
-            "{} is not yet played by the match runner, the bench or over CECP in this build (curio analyze, curio play and curio perft know it)",
-            v.title()
-        )))
-    }
-}
-
-/// A variant `curio analyze` and `curio play` can search.
-fn parse_searchable_variant(s: &str) -> Result<Variant, CliError> {
-    let v = parse_variant(s)?;
-    if v.searchable() {
-        Ok(v)
-    } else {
-        Err(CliError(format!(
-            "{} cannot be searched in this build",
-            v.title()
-        )))
-    }
-}
-
 fn run(cli: Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
     let command = cli.command.unwrap_or(Command::Xboard {
@@ -346,7 +320,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 limits.depth = Some(12);
             }
             let args = AnalyzeArgs {
-                variant: parse_searchable_variant(&variant)?,
+                variant: parse_variant(&variant)?,
                 fen,
                 moves,
                 limits,
@@ -358,8 +332,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Bench { variant, depth } => {
             let variants = match variant {
-                Some(v) => vec![parse_playable_variant(&v)?],
-                None => Variant::ALL.into_iter().filter(|v| v.playable()).collect(),
+                Some(v) => vec![parse_variant(&v)?],
+                None => Variant::ALL.to_vec(),
             };
             analysis::bench(&variants, depth, &mut stdout.lock())?;
         }
@@ -374,7 +348,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             } else {
                 movegen::Color::White
             };
-            let variant = parse_searchable_variant(&variant)?;
+            let variant = parse_variant(&variant)?;
             if variant == Variant::RealityCheck {
                 protocol::play_rc::play_realitycheck(
                     human,
@@ -471,7 +445,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 })?;
                 odds.push((k, parse_tc(t)?));
             }
-            let variant = parse_playable_variant(&variant)?;
+            let variant = parse_variant(&variant)?;
             let openings = match openings {
                 Some(path) => Openings::from_file(&path, variant)?,
                 None => Openings::RandomPlies(random_plies),

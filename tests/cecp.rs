@@ -790,31 +790,44 @@ fn orthodox_chess_is_the_default_and_plays_by_the_rules() {
 }
 
 #[test]
-fn strangechess_is_refused_until_it_can_be_played() {
+fn strangechess_is_offered_with_a_12x12_setup_and_plays_a_legal_move() {
     let _g = serial();
-    // Not in the variants feature, refused by `variant`, and the session
-    // keeps the game it had.
+    // Offered in the variants feature; `variant` answers with the 12x12
+    // setup line before the pong, and `go` gives a legal move.
     let out = session(
         &[],
         &[
             "xboard",
             "protover 2",
-            "variant trubix",
             "variant strangechess",
             "ping 3",
+            "sd 2",
+            "go",
+            "#wait move ",
             "quit",
         ],
     );
     assert!(out
         .iter()
-        .any(|l| l.contains("variants=\"trubix,trubix43,realitycheck,normal\"")));
+        .any(|l| l.contains("variants=\"trubix,trubix43,realitycheck,normal,strangechess\"")));
+    let setup = out
+        .iter()
+        .position(|l| l.starts_with("setup (") && l.contains(" 12x12+0_fairy "))
+        .expect("a 12x12 setup line");
+    let pong = out.iter().position(|l| l == "pong 3").expect("pong 3");
+    assert!(setup < pong, "{out:?}");
+    assert!(out[setup].ends_with(
+        "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1"
+    ));
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("the engine moved");
+    let pos = AnyPosition::start(Variant::StrangeChess);
     assert!(
-        out.iter()
-            .any(|l| l == "Error (variant not yet played over CECP): variant strangechess"),
-        "{out:?}"
+        pos.legal_move_strings().iter().any(|m| m == reply),
+        "{reply} is not a legal first move"
     );
-    assert!(out.iter().any(|l| l == "pong 3"));
-    assert!(!out.iter().any(|l| l.contains("12x12")));
 }
 
 /// `memory` and option `Hash` beyond what the machine can give (the maximum

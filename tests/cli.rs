@@ -652,8 +652,7 @@ fn strangechess_perft_divide_and_refusals() {
         out.contains("score mate 1") && out.ends_with("bestmove a1a12\n"),
         "{out}"
     );
-    // A first search: analyze finds a move; the bench and the match runner
-    // do not take the game yet and say so the same way.
+    // Analyze finds a move from the start.
     let o = curio(&["analyze", "--variant", "strangechess", "--depth", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
@@ -661,26 +660,6 @@ fn strangechess_perft_divide_and_refusals() {
         "{}",
         stdout(&o)
     );
-    for cmd in [
-        vec!["bench", "--variant", "strangechess"],
-        vec![
-            "match",
-            "--variant",
-            "strangechess",
-            "--engine",
-            "a=curio",
-            "--engine",
-            "b=curio",
-        ],
-    ] {
-        let o = curio(&cmd);
-        assert_eq!(o.status.code(), Some(2), "{cmd:?}");
-        assert!(
-            stderr(&o).contains("not yet played by the match runner, the bench or over CECP"),
-            "{}",
-            stderr(&o)
-        );
-    }
     let v = curio(&["variants"]);
     assert!(stdout(&v)
         .lines()

@@ -32,19 +32,6 @@ impl Variant {
         Variant::StrangeChess,
     ];
 
-    /// Whether this build plays the game everywhere: CECP (XBoard), the
-    /// match runner and the bench. Strange Chess has its rules, perft and a
-    /// first search (analyze, play in the terminal); the rest comes with
-    /// issue 18.
-    pub fn playable(self) -> bool {
-        self != Variant::StrangeChess
-    }
-
-    /// Whether `curio analyze` and `curio play` can search the game.
-    pub fn searchable(self) -> bool {
-        true
-    }
-
     /// The id used on the command line, in CECP and in PGN.
     pub fn id(self) -> &'static str {
         match self {
@@ -87,7 +74,7 @@ impl Variant {
             }
             Variant::Chess => "orthodox chess (CECP: normal), the calibration game",
             Variant::StrangeChess => {
-                "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria (analyze, play, perft; not yet XBoard or match)"
+                "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria"
             }
         }
     }

@@ -361,11 +361,6 @@ impl Session {
                 self.after_position_change();
             }
             "variant" => match arg.parse::<Variant>() {
-                Ok(v) if !v.playable() => {
-                    self.out.line(&format!(
-                        "Error (variant not yet played over CECP): variant {arg}"
-                    ));
-                }
                 Ok(v) => {
                     self.abort_search();
                     self.map = BoardMap::new(v, self.map.rank_base);
@@ -492,7 +487,6 @@ impl Session {
     fn features(&self) {
         let variants: Vec<&str> = Variant::ALL
             .iter()
-            .filter(|v| v.playable())
             .map(|v| v.cecp_id())
             .collect();
         self.out.line("feature done=0");

@@ -22,6 +22,13 @@ pub struct BoardMap {
     pub rank_base: u32,
 }
 
+/// Strange Chess on XBoard's board: P N B R Q in their own slots, then the
+/// Bacteria (X) on the Man (Commoner), the Magician (M) on the Wazir... see
+/// `docs/xboard-strangechess.md`.
+const SC_PIECE_TABLE: &str = "PNBRQ.....X...H..M.D..S.W..Kpnbrq.....x...h..m.d..s.w..k";
+const SC_START_BOARD: &str =
+    "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR";
+
 /// Splits `a1b2q` into ("a1", "b2", "q"): letters+digits twice, then the rest.
 fn split_move(text: &str) -> Option<(&str, &str, &str)> {
     let b = text.as_bytes();
@@ -51,13 +58,18 @@ impl BoardMap {
 
     /// Whether XBoard's text is ours unchanged (its own notation on the wire).
     fn identity(&self) -> bool {
-        matches!(self.variant, Variant::RealityCheck | Variant::Chess)
+        matches!(
+            self.variant,
+            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess
+        )
     }
 
     /// Files and ranks of the grid XBoard shows.
     fn grid(&self) -> (usize, usize) {
         if self.variant == Variant::Chess {
             (8, 8)
+        } else if self.variant == Variant::StrangeChess {
+            (12, 12)
         } else {
             (5, 11)
         }
@@ -152,8 +164,12 @@ impl BoardMap {
                 "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
             ),
             Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
-            // Not offered over CECP until it can be played (issue 18).
-            Variant::StrangeChess => return None,
+            Variant::StrangeChess => {
+                return Some(format!(
+                    "setup ({}) 12x12+0_fairy {} w KQkq - 0 1",
+                    SC_PIECE_TABLE, SC_START_BOARD
+                ))
+            }
         };
         Some(format!(
             "setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1"
@@ -164,7 +180,7 @@ impl BoardMap {
     /// woozan's square-specific links cannot be expressed; XBoard runs with
     /// legality testing off for these games.
     pub fn piece_lines(&self) -> Vec<String> {
-        if self.variant == Variant::Chess {
+        if matches!(self.variant, Variant::Chess | Variant::StrangeChess) {
             return Vec::new();
         }
         let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
