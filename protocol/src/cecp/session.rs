@@ -485,10 +485,7 @@ impl Session {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = Variant::ALL
-            .iter()
-            .map(|v| v.cecp_id())
-            .collect();
+        let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.cecp_id()).collect();
         self.out.line("feature done=0");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
