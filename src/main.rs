@@ -107,7 +107,8 @@ enum Command {
         /// Only this game
         #[arg(long, short = 'v')]
         variant: Option<String>,
-        /// Search depth
+        /// Search depth (Strange Chess, with its far larger move lists, is
+        /// searched 8 plies shallower)
         #[arg(long, short = 'd', default_value_t = protocol::analysis::BENCH_DEPTH)]
         depth: u32,
     },
@@ -135,6 +136,12 @@ enum Command {
         /// measurements: random, greedy (captures first), flat (flat Monte Carlo)
         #[arg(long, default_value = "ismcts", value_parser = parse_rc_player)]
         rc_player: engine::players::PlayerKind,
+        /// Who plays the other games: search (the engine), or a baseline
+        /// for measurements: random (a uniformly random legal move), greedy
+        /// (a move that wins at once, else the best static evaluation
+        /// after one ply)
+        #[arg(long, default_value = "search")]
+        player: engine::baseline::Player,
     },
     /// Play a game against the engine in the terminal
     #[command(
@@ -262,6 +269,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         hash: engine::DEFAULT_HASH_MIB,
         threads: 1,
         rc_player: engine::players::PlayerKind::Ismcts,
+        player: engine::baseline::Player::Search,
     });
     match command {
         Command::Xboard {
@@ -269,6 +277,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             hash,
             threads,
             rc_player,
+            player,
         } => {
             if hash == 0 || threads == 0 {
                 return Err(CliError("--hash and --threads must be at least 1".into()));
@@ -278,6 +287,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 hash_mib: hash,
                 threads,
                 rc_player,
+                player,
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
             cecp::run(io::BufReader::new(io::stdin()), out, config)

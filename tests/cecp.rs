@@ -82,7 +82,7 @@ fn features() -> Vec<String> {
         format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
              analyze=1 colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=1 highlight=1 myname=\"Curio {}\" \
-             variants=\"trubix,trubix43,realitycheck,normal\"",
+             variants=\"trubix,trubix43,realitycheck,normal,strangechess\"",
             env!("CARGO_PKG_VERSION")
         ),
         format!(
@@ -955,4 +955,47 @@ fn numbers_beyond_their_limits_are_refused_or_clamped() {
         "{out:?}"
     );
     assert_eq!(out.last().map(String::as_str), Some("pong 2"), "{out:?}");
+}
+
+#[test]
+fn baseline_players_answer_over_cecp() {
+    let _serial = serial();
+    // The greedy baseline mates in one when it can; analysis is still the
+    // search's.
+    let out = session(
+        &["xboard", "--player", "greedy"],
+        &[
+            "new",
+            "force",
+            "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert_eq!(out, ["move a1a8", "1-0 {White mates}"]);
+    // The random mover answers every game with a legal move.
+    let out = session(
+        &["xboard", "--player", "random"],
+        &[
+            "new",
+            "variant strangechess",
+            "force",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    let m = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("no move in {out:?}"));
+    replay(Variant::StrangeChess, None, &[m.to_string()]);
+    // An unknown player is a one-line error.
+    let o = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["xboard", "--player", "psychic"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown player 'psychic'"));
 }

@@ -384,10 +384,17 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     assert!(nodes > 1000);
     assert_eq!(
         a.lines().count(),
-        27,
-        "14 Trubix positions, 4 Reality Check positions, 8 chess positions and the signature"
+        31,
+        "4 Strange Chess, 14 Trubix, 4 Reality Check and 8 chess positions and the signature"
     );
     assert_eq!(a.lines().filter(|l| l.starts_with("chess ")).count(), 8);
+    // Strange Chess is searched 8 plies shallower (at least 1).
+    let sc: Vec<&str> = a
+        .lines()
+        .filter(|l| l.starts_with("strangechess "))
+        .collect();
+    assert_eq!(sc.len(), 4);
+    assert!(sc.iter().all(|l| l.contains(" depth 1 ")), "{sc:?}");
     let b = run();
     let sig = |s: &str| {
         s.lines()

@@ -6,6 +6,7 @@
 //! [`Engine`] owns what lives across searches (the transposition table, the
 //! thread count and the stop flag) and runs one search at a time.
 
+pub mod baseline;
 pub mod limits;
 pub mod mcts;
 pub mod observer;

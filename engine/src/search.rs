@@ -582,7 +582,11 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             let s = if code == tt_move {
                 2_000_000_000
             } else if pos.is_noisy(m) {
-                1_000_000_000 + pos.tactical_order(m)
+                if pos.likely_losing(m) {
+                    700_000_000 + pos.tactical_order(m)
+                } else {
+                    1_000_000_000 + pos.tactical_order(m)
+                }
             } else if code == killers[0] {
                 900_000_000
             } else if code == killers[1] {
@@ -737,7 +741,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         if let Some(o) = pos.decisive() {
             return self.outcome_score(pos, o, ply);
         }
-        if pos.rule_draw() {
+        // A quiet evasion can itself give check (Strange Chess: a spell that
+        // moves a hole out of a Digger's line), so quiescence can cycle.
+        if pos.rule_draw() || self.is_repetition(pos) {
             return self.draw_score(pos);
         }
         let in_check = pos.in_check();
@@ -760,15 +766,22 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             alpha = alpha.max(stand_pat);
         }
         let mut moves = G::Moves::default();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return self.no_moves_score(pos, in_check, ply);
+        if G::LAZY_QUIESCENCE && !in_check {
+            // Stand pat stands in for the stalemate this cannot see.
+            pos.noisy_moves(&mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return self.no_moves_score(pos, in_check, ply);
+            }
         }
         let mut list = PerMove::<G, (G::Move, i32)>::default();
         for &m in moves.iter() {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.
-                if !in_check && stand_pat + pos.capture_gain(m) + 150 <= alpha {
+                if !in_check
+                    && (stand_pat + pos.capture_gain(m) + 150 <= alpha || pos.likely_losing(m))
+                {
                     continue;
                 }
                 let order = if pos.is_noisy(m) {
@@ -783,7 +796,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut best = stand_pat;
         for &(m, _) in list.iter() {
             let undo = pos.make(m);
+            self.keys.push(pos.key());
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            self.keys.pop();
             pos.unmake(m, undo);
             if self.stopped {
                 return DRAW;

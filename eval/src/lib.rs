@@ -70,6 +70,15 @@ pub trait Evaluator: Tactical {
     /// The material value of what `m` captures plus any promotion gain: an
     /// upper bound of what the move wins, for delta pruning.
     fn capture_gain(&self, m: Self::Move) -> Score;
+
+    /// Whether the capture `m` probably loses material: a piece worth more
+    /// than its catch lands where the opponent can take it back.
+    /// Quiescence skips such captures and the main search tries them after
+    /// the killers. Games without a cheap guard test say no, which keeps
+    /// their search exact about captures.
+    fn likely_losing(&self, _m: Self::Move) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 use crate::{Evaluator, Score};
 use movegen::strangechess::geometry::{file_of, rank_of};
 use movegen::strangechess::position::power;
-use movegen::strangechess::{Kind, Move, Position};
+use movegen::strangechess::{moves, Kind, Move, Position};
 use movegen::{Color, Game};
 
 /// Material by kind (the king is never captured, so it counts nothing).
@@ -136,14 +136,33 @@ impl Evaluator for Position {
         self.capture_gain(m) * 16 - attacker / 16
     }
 
-    fn capture_gain(&self, m: Move) -> Score {
-        let to = m.to();
-        let enemy = self.side_to_move().flip();
-        let mut gain = 0;
-        if let Some(pc) = self.piece_at(to).filter(|pc| pc.color() == enemy) {
-            gain += value(pc.kind());
+    fn likely_losing(&self, m: Move) -> bool {
+        // A Wall can take two pieces, and a promotion is worth its gain
+        // whatever follows: neither is judged by this one-cell test.
+        if m.promotion().is_some() {
+            return false;
         }
-        gain += self.halfers(to, enemy) as Score * value(Kind::Halfer);
+        let attacker = match self.piece_at(m.from()) {
+            Some(pc) if !m.has(moves::H) => pc.kind(),
+            _ => Kind::Halfer,
+        };
+        attacker != Kind::Wall
+            && value(attacker) > self.capture_gain(m) + 50
+            && self.guards(m.to(), self.side_to_move().flip())
+    }
+
+    fn capture_gain(&self, m: Move) -> Score {
+        let enemy = self.side_to_move().flip();
+        // What stands on a cell the move takes (or starts a siege on).
+        let on = |sq: usize| {
+            self.piece_at(sq)
+                .filter(|pc| pc.color() == enemy)
+                .map_or(0, |pc| value(pc.kind()))
+                + self.halfers(sq, enemy) as Score * value(Kind::Halfer)
+        };
+        let mut gain = on(m.to());
+        gain += self.wall_trailing_cell(m).map_or(0, on);
+        gain += self.custodian_victims(m).into_iter().map(on).sum::<Score>();
         if gain == 0 && self.is_capture(m) {
             gain = value(Kind::Pawn); // en passant
         }
@@ -154,6 +173,7 @@ impl Evaluator for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::Tactical;
 
     fn eval_fen(fen: &str) -> Score {
         evaluate_white(&Position::from_fen(fen).unwrap())
@@ -179,6 +199,30 @@ mod tests {
         let fresh = eval_fen("6k5/12/12/12/12/12/12/12/3(Nh)8/12/12/6K5 w - - 0 1 sieges=d4b4");
         let late = eval_fen("6k5/12/12/12/12/12/12/12/3(Nh)8/12/12/6K5 b - - 0 1 sieges=d4b1");
         assert!(late < fresh, "{late} {fresh}");
+    }
+
+    #[test]
+    fn a_custodian_capture_gains_the_sandwiched_piece() {
+        // The white Stone steps d2-d3: the black Knight on d4 is caught
+        // between it and the white Rook on d5.
+        let p = Position::from_fen("6k5/12/12/12/12/12/12/3R8/3n8/12/3S8/6K5 w - - 0 1").unwrap();
+        let m = movegen::Notation::parse_move(&p, "d2d3").unwrap();
+        assert!(p.is_noisy(m));
+        assert_eq!(p.capture_gain(m), value(Kind::Knight));
+        let quiet = movegen::Notation::parse_move(&p, "d2c3").unwrap();
+        assert!(!p.is_noisy(quiet));
+    }
+
+    #[test]
+    fn a_queen_taking_a_guarded_pawn_is_likely_losing() {
+        let guarded =
+            Position::from_fen("6k5/12/12/4p7/3p8/12/12/12/12/12/12/3Q2K5 w - - 0 1").unwrap();
+        let m = movegen::Notation::parse_move(&guarded, "d1d8").unwrap();
+        assert!(guarded.likely_losing(m));
+        let hanging =
+            Position::from_fen("6k5/12/12/12/3p8/12/12/12/12/12/12/3Q2K5 w - - 0 1").unwrap();
+        let m = movegen::Notation::parse_move(&hanging, "d1d8").unwrap();
+        assert!(!hanging.likely_losing(m));
     }
 
     #[test]

@@ -291,6 +291,24 @@ pub trait Tactical: Game {
     /// Captures and promotions: the moves quiescence search looks at.
     fn is_noisy(&self, m: Self::Move) -> bool;
 
+    /// Whether quiescence search out of check asks only for the noisy
+    /// moves ([`Tactical::noisy_moves`]) and so cannot see a stalemate or a
+    /// variant's no-move result there. Games whose full move list is costly
+    /// (Strange Chess: over a hundred moves, each tested by playing it out)
+    /// say yes; the others keep the exact quiescence.
+    const LAZY_QUIESCENCE: bool = false;
+
+    /// The legal noisy moves (see [`Tactical::is_noisy`]).
+    fn noisy_moves(&self, out: &mut Self::Moves) {
+        let mut all = Self::Moves::default();
+        self.legal_moves(&mut all);
+        for &m in all.iter() {
+            if self.is_noisy(m) {
+                out.push(m);
+            }
+        }
+    }
+
     /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
     fn history_index(&self, m: Self::Move) -> usize;
 

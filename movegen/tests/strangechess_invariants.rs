@@ -90,6 +90,22 @@ fn check_position(p: &Position, rng: &mut Rng, deep: bool) -> Vec<Move> {
             !q.king_capturable_simple(mover.flip()),
             "{text} leaves the king capturable in {fen}"
         );
+        // The search's capture test: a move counts as a capture (or a
+        // custodian capture) exactly when it removes an enemy occupant or
+        // starts a siege. Plies where a siege completes are left out: the
+        // completion removes a piece whatever the move.
+        if p.sieges().iter().all(|s| s.left > 1) {
+            let enemy = mover.flip();
+            let sieges_by =
+                |x: &Position| x.sieges().iter().filter(|s| s.besieger == mover).count();
+            let takes = enemy_occupants(&q, enemy) < enemy_occupants(p, enemy)
+                || sieges_by(&q) > sieges_by(p);
+            assert_eq!(
+                p.is_capture(m) || p.is_custodian(m),
+                takes,
+                "capture test of {text} in {fen}"
+            );
+        }
         q.unmake(m, undo);
         assert_eq!(q.to_fen(), fen);
         assert_eq!(q.key(), p.key());
@@ -126,6 +142,15 @@ fn check_position(p: &Position, rng: &mut Rng, deep: bool) -> Vec<Move> {
         );
     }
     moves
+}
+
+/// Full pieces and Halfers of colour `c` on the board.
+fn enemy_occupants(p: &Position, c: movegen::Color) -> usize {
+    (0..movegen::strangechess::geometry::CELLS)
+        .map(|sq| {
+            p.piece_at(sq).is_some_and(|pc| pc.color() == c) as usize + p.halfers(sq, c) as usize
+        })
+        .sum()
 }
 
 fn run(games: u64, plies: usize, deep_every: u64) {

@@ -194,8 +194,14 @@ fn describe(o: movegen::Outcome) -> String {
 /// races and endings from the perft suites.
 pub fn bench_positions(v: Variant) -> &'static [&'static str] {
     match v {
-        // No engine yet: nothing to search.
-        Variant::StrangeChess => &[],
+        // The start and three middlegames from Curio's own games (tunnels,
+        // a live siege and powers, holes made by spells, shared squares).
+        Variant::StrangeChess => &[
+            "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1",
+            "rxdnbqkbnd1x/2ss1ww1ss2/1p1p1mm5/5pp1h1p1/12/p3p2ppp1p/P1P1Ph5P/1P9R/4MPP1H1P1/3P2MPPP1D/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 1 18 tunnels=w1:k2-l3@l3,b1:e10-d11-c12@c12 powers=l12:T",
+            "1xdnbqkb4/2ss1ww1ssd1/5m2mn2/r4p2h3/1p1p6p1/p3p1p1pp1p/P1P1PhMp3P/1P1P3P1P2/R1N1MPP1H1P1/4*1*NP2D/2SSWW1*SS2/4B1KB2XR w - d9 0 43",
+            "r5kb4/2ssww2ss2/2x5qn2/12/1p2*p4p1/p3p(PH)m4p/P1P2n2P2P/1P3M4P1/7R2K1/3S*1*1XS2/3SWW1*1S1R/4B7 w - - 8 153 powers=i3:C",
+        ],
         Variant::Trubix => &[
             "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
             "**k**/fn1nf/wfwqw/1wwwf/*3*/*2F*/*3*/FWW1F/W1WWW/1NQNF/**K** w ACDEace 12 7",
@@ -246,6 +252,19 @@ pub const BENCH_MCTS_ITERATIONS: u64 = 4000;
 pub const BENCH_DEPTH: u32 = 13;
 pub const BENCH_HASH_MIB: usize = 16;
 
+/// How much shallower than the others Strange Chess is benched: its 12x12
+/// board has several times the moves per position, so the same depth would
+/// take minutes.
+pub const STRANGECHESS_BENCH_SHALLOWER: u32 = 8;
+
+/// The depth `bench` searches `v` to when asked for `depth`.
+pub fn bench_depth(v: Variant, depth: u32) -> u32 {
+    match v {
+        Variant::StrangeChess => depth.saturating_sub(STRANGECHESS_BENCH_SHALLOWER).max(1),
+        _ => depth,
+    }
+}
+
 /// `curio bench`: prints one line per position and the signature line
 /// `Bench: <nodes> nodes <nps> nps`. Returns the node total.
 pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u64, CliError> {
@@ -253,6 +272,7 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
     let mut total = 0u64;
     let mut time = Duration::ZERO;
     for &v in variants {
+        let depth = bench_depth(v, depth);
         for (i, fen) in bench_positions(v).iter().enumerate() {
             let any = position_from(v, Some(fen), None)?;
             engine.new_game();
@@ -269,7 +289,7 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
                 total += r.nodes;
                 writeln!(
                     out,
-                    "{:<9} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
+                    "{:<12} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
                     v.id(),
                     i + 1,
                     r.nodes,
@@ -286,7 +306,7 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
             total += nodes;
             writeln!(
                 out,
-                "{:<9} {:>2}  depth {depth}  nodes {nodes:>10}  score {:<9} best {best}",
+                "{:<12} {:>2}  depth {depth}  nodes {nodes:>10}  score {:<9} best {best}",
                 v.id(),
                 i + 1,
                 score_text(score)

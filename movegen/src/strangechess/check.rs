@@ -94,12 +94,36 @@ impl Position {
             return false;
         }
         let k = k as usize;
+        if self.reaches(k, by) {
+            return true;
+        }
+        // The Wall: any translation that lands a cell on the king.
+        if let Some((a, b)) = self.wall(by) {
+            if !self.frozen.has(a) && !self.frozen.has(b) && self.wall_hits(by, k) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `by` could take what stands on cell `sq` of the other side
+    /// by a leap, a step, a ray, a pawn or a Stone sandwich: the king test
+    /// without the Wall (whose translations are played out for the king
+    /// alone). The search uses it to tell defended pieces from hanging ones.
+    pub fn guards(&self, sq: usize, by: Color) -> bool {
+        self.reaches(sq, by)
+    }
+
+    /// Every way but the Wall for `by` to remove the other side's occupant
+    /// of `k`.
+    fn reaches(&self, k: usize, by: Color) -> bool {
+        let victim = by.flip();
         let t = tables();
-        let frozen_king = self.frozen.has(k);
+        let frozen_target = self.frozen.has(k);
         // A Halfer can take a lone king, or rescue its own besieged Halfer
         // from a besieging king; it cannot enter a king shared with a
         // friendly Halfer.
-        let halfer_hits = frozen_king || self.half[k] == 0;
+        let halfer_hits = frozen_target || self.half[k] == 0;
         let halfer_at = |sq: usize| self.halfers(sq, by) > 0 && !self.frozen.has(sq);
 
         for &s in t.knight.of(k) {
@@ -186,12 +210,6 @@ impl Position {
                 if self.attacker(o as usize, by, &[Kind::Stone], Some(power::S)) {
                     return true;
                 }
-            }
-        }
-        // The Wall: any translation that lands a cell on the king.
-        if let Some((a, b)) = self.wall(by) {
-            if !self.frozen.has(a) && !self.frozen.has(b) && self.wall_hits(by, k) {
-                return true;
             }
         }
         false
@@ -377,6 +395,17 @@ impl Position {
     /// Legal moves: pseudo-legal moves that leave the mover's king safe;
     /// castling also needs the king out of check before.
     pub fn legal(&self, out: &mut impl FnMut(super::moves::Move)) {
+        self.legal_where(|_| true, out);
+    }
+
+    /// The legal moves among those `keep` accepts: the filter runs before
+    /// the legality test, so a search that wants only captures does not pay
+    /// for testing the quiet moves.
+    pub fn legal_where(
+        &self,
+        keep: impl Fn(super::moves::Move) -> bool,
+        out: &mut impl FnMut(super::moves::Move),
+    ) {
         let c = self.side;
         let in_check = self.in_check_now();
         // A ply that completes a siege removes a piece at its end: play
@@ -389,6 +418,9 @@ impl Position {
         };
         let king = self.king[c.index()];
         self.pseudo_moves(c, &mut |m| {
+            if !keep(m) {
+                return;
+            }
             if !in_check && !completes && self.quietly_safe(m, &danger) {
                 out(m);
                 return;

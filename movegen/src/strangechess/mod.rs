@@ -157,11 +157,84 @@ impl Position {
                 && self.full[to] == 0
                 && self.halfer_total(to) == 1);
         }
+        if !halfer && Piece(self.full[from]).kind() == Kind::Wall {
+            return self.wall_takes(m);
+        }
         // En passant: a pawn's diagonal step onto a passed cell.
         !halfer
             && self.ep_cells().contains(&m.to)
             && self.full[from] == Piece::new(Kind::Pawn, self.side).0
             && geometry::file_of(from) != geometry::file_of(to)
+    }
+
+    /// Whether a Wall's translation lands its other cell on an enemy
+    /// (the cell named by the move was tested by the caller).
+    fn wall_takes(&self, m: Move) -> bool {
+        self.wall_trailing_cell(m)
+            .is_some_and(|s| self.occ_by[self.side.flip().index()].has(s))
+    }
+
+    /// Where the Wall cell the move does not name lands, for a translation
+    /// of the mover's Wall (a rotation moves only the named cell).
+    pub fn wall_trailing_cell(&self, m: Move) -> Option<usize> {
+        use geometry::{file_of, offset, rank_of};
+        let (from, to) = (m.from(), m.to());
+        let (a, b) = self.wall(self.side)?;
+        if (from != a && from != b) || m.has(moves::H) {
+            return None;
+        }
+        if file_of(from) != file_of(to) && rank_of(from) != rank_of(to) {
+            return None;
+        }
+        let df = file_of(to) as i32 - file_of(from) as i32;
+        let dr = rank_of(to) as i32 - rank_of(from) as i32;
+        offset(if from == a { b } else { a }, df, dr)
+    }
+
+    /// Whether a Stone's step (or a Stone-powered Bacteria's quiet king
+    /// step) sandwiches an enemy occupant against a friendly one: a
+    /// custodian capture (R-A7.2).
+    pub fn is_custodian(&self, m: Move) -> bool {
+        !self.custodian_victims(m).is_empty()
+    }
+
+    /// The cells whose enemy occupants the custodian capture of `m` removes
+    /// (none when `m` is not a Stone step that sandwiches).
+    pub fn custodian_victims(&self, m: Move) -> arrayvec::ArrayVec<usize, 8> {
+        use geometry::{file_of, offset, rank_of, KING};
+        let mut out = arrayvec::ArrayVec::new();
+        let (from, to) = (m.from(), m.to());
+        let (c, e) = (self.side, self.side.flip());
+        if m.has(moves::T) || m.has(moves::H) || self.full[from] == 0 {
+            return out;
+        }
+        if self.occ_by[e.index()].has(to) {
+            return out; // a capture by moving, not a sandwich
+        }
+        let p = Piece(self.full[from]);
+        let stone = match p.kind() {
+            Kind::Stone => true,
+            Kind::Bacteria => {
+                self.powers[from] & position::power::S != 0
+                    && file_of(from).abs_diff(file_of(to)) <= 1
+                    && rank_of(from).abs_diff(rank_of(to)) <= 1
+            }
+            _ => false,
+        };
+        if !stone || p.color() != c {
+            return out;
+        }
+        // The mover's own cell is empty afterwards unless a friendly
+        // Halfer stays behind.
+        let stays = |s: usize| s != from || self.halfers(from, c) > 0;
+        for (df, dr) in KING {
+            if let (Some(n1), Some(n2)) = (offset(to, df, dr), offset(to, 2 * df, 2 * dr)) {
+                if self.occ_by[e.index()].has(n1) && self.occ_by[c.index()].has(n2) && stays(n2) {
+                    out.push(n1);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -189,7 +262,13 @@ impl Tactical for Position {
     const HISTORY_SIZE: usize = geometry::CELLS * geometry::CELLS;
 
     fn is_noisy(&self, m: Move) -> bool {
-        m.promotion().is_some() || self.is_capture(m)
+        m.promotion().is_some() || self.is_capture(m) || self.is_custodian(m)
+    }
+
+    const LAZY_QUIESCENCE: bool = true;
+
+    fn noisy_moves(&self, out: &mut MoveVec) {
+        self.legal_where(|m| self.is_noisy(m), &mut |m| out.push(m));
     }
 
     fn history_index(&self, m: Move) -> usize {

@@ -36,6 +36,9 @@ pub struct Config {
     /// Who plays Reality Check: Curio's ISMCTS, or a baseline for tests
     /// and measurements.
     pub rc_player: engine::players::PlayerKind,
+    /// Who plays the alpha-beta games: Curio's search, or a baseline for
+    /// strength measurements.
+    pub player: engine::baseline::Player,
 }
 
 impl Default for Config {
@@ -45,6 +48,7 @@ impl Default for Config {
             hash_mib: engine::DEFAULT_HASH_MIB,
             threads: 1,
             rc_player: engine::players::PlayerKind::Ismcts,
+            player: engine::baseline::Player::Search,
         }
     }
 }
@@ -113,6 +117,10 @@ pub struct Session {
     threads: usize,
     running: Option<Running>,
     next_id: u64,
+    /// Who chooses the engine's moves (`--player`).
+    player: engine::baseline::Player,
+    /// Varies a baseline's random choices from one process to the next.
+    seed: u64,
 }
 
 /// Thinking output in CECP form.
@@ -303,6 +311,11 @@ impl Session {
             threads,
             running: None,
             next_id: 1,
+            player: config.player,
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+                ^ u64::from(std::process::id()) << 32,
         })
     }
 
@@ -793,6 +806,9 @@ impl Session {
         };
         let engine = self.engine.clone();
         let tx = self.tx.clone();
+        // A baseline plays instead of the search (analysis always searches).
+        let baseline = (mode == Mode::Think && self.player != engine::baseline::Player::Search)
+            .then_some((self.player, self.next_id ^ self.seed));
         // Re-armed here, before the thread exists: an abort that follows
         // at once is then never lost.
         self.stop.store(false, Relaxed);
@@ -800,7 +816,15 @@ impl Session {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             engine.set_contempt(contempt);
             let finished = movegen::with_alphabeta_position!(thinking.root.clone(), pos => {
-                run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id)
+                match baseline {
+                    Some((player, seed)) => Finished {
+                        id,
+                        best: engine::baseline::choose(player, &pos, &history, seed)
+                            .map(|m| pos.move_to_string(m)),
+                        score: 0,
+                    },
+                    None => run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id),
+                }
             }, _ => unreachable!("hidden-information games are not searched here"));
             let _ = tx.send(Event::SearchDone(finished));
         });
