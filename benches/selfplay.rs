@@ -21,7 +21,6 @@ use engine::limits::{Clock, Limits};
 use engine::observer::Silent;
 use engine::{Engine, SearchOptions};
 use eval::trubix::{use_weights, Weights, DEFAULT};
-use eval::Evaluator;
 use movegen::game::{Color, Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
 use rand::rngs::StdRng;
@@ -46,46 +45,13 @@ trait Player {
     fn new_game(&mut self) {}
 }
 
-struct RandomPlayer(StdRng);
+/// A baseline of `engine::baseline` (random, or greedy: one ply of
+/// lookahead, mates first, else the best static evaluation).
+struct Baseline(engine::baseline::Player, StdRng);
 
-impl Player for RandomPlayer {
-    fn choose(&mut self, pos: &Position, _: &[u64], _: Clock) -> Move {
-        let mut l = MoveList::new();
-        pos.legal_moves(&mut l);
-        l[self.0.gen_range(0..l.len())]
-    }
-}
-
-/// One ply of lookahead: mate if possible, else the best static evaluation.
-struct GreedyPlayer(StdRng);
-
-impl Player for GreedyPlayer {
-    fn choose(&mut self, pos: &Position, _: &[u64], _: Clock) -> Move {
-        let mut l = MoveList::new();
-        pos.legal_moves(&mut l);
-        let mut best = Vec::new();
-        let mut best_score = i32::MIN;
-        for &m in &l {
-            let mut q = pos.clone();
-            q.make(m);
-            let score = if q.count_legal() == 0 {
-                if q.in_check() {
-                    i32::MAX
-                } else {
-                    0
-                }
-            } else {
-                -q.evaluate()
-            };
-            if score > best_score {
-                best_score = score;
-                best.clear();
-            }
-            if score == best_score {
-                best.push(m);
-            }
-        }
-        best[self.0.gen_range(0..best.len())]
+impl Player for Baseline {
+    fn choose(&mut self, pos: &Position, history: &[u64], _: Clock) -> Move {
+        engine::baseline::choose(self.0, pos, history, self.1.gen()).expect("a legal move exists")
     }
 }
 
@@ -116,8 +82,10 @@ impl Player for CurioPlayer {
 
 fn make_player(spec: &Spec, seed: u64) -> Box<dyn Player> {
     match spec.kind.as_str() {
-        "random" => Box::new(RandomPlayer(StdRng::seed_from_u64(seed))),
-        "greedy" => Box::new(GreedyPlayer(StdRng::seed_from_u64(seed))),
+        "random" | "greedy" => Box::new(Baseline(
+            spec.kind.parse().expect("a baseline"),
+            StdRng::seed_from_u64(seed),
+        )),
         "curio" => {
             let mut engine = Engine::new(spec.hash, spec.threads);
             engine.set_contempt(protocol::cecp::DEFAULT_CONTEMPT);

@@ -8,33 +8,102 @@
 //! short-range pieces. Scores are centipawns from the side to move's view.
 
 use crate::{Evaluator, Score};
-use movegen::strangechess::geometry::{file_of, rank_of};
+use movegen::strangechess::geometry::{file_of, rank_of, tables};
 use movegen::strangechess::position::power;
 use movegen::strangechess::{moves, Kind, Move, Position};
 use movegen::{Color, Game};
 
-/// Material by kind (the king is never captured, so it counts nothing).
-pub fn value(k: Kind) -> Score {
-    match k {
-        Kind::Pawn => 100,
-        Kind::Knight => 300,
-        Kind::Bishop => 330,
-        Kind::Rook => 500,
-        Kind::Queen => 950,
-        // A rook that is taken through either of its cells.
-        Kind::Wall => 420,
-        // King plus knight to start with, and it grows.
-        Kind::Bacteria => 380,
-        // King step plus (2,0) jump, and the spells.
-        Kind::Magician => 320,
-        // A bishop that no piece can block.
-        Kind::Digger => 400,
-        // King step without captures of its own; captures by sandwich.
-        Kind::Stone => 180,
-        // Knight plus (3,1) jumps; shares squares; captures slowly.
-        Kind::Halfer => 280,
-        Kind::King => 0,
+/// The evaluation's linear weights: each multiplies one feature (a count,
+/// White's minus Black's), so Texel's method can fit them
+/// (`benches/tune_strangechess.rs`, method and numbers in docs/engine.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material by kind, indexed by `Kind as usize` (King unused: never
+    /// captured).
+    pub material: [Score; 13],
+    /// Per Digger (or tunnelling Bacteria) on the enemy king's cell
+    /// colour: it checks through pieces, only holes stop it.
+    pub digger_exposure: Score,
+    /// Per Stone within two cells of the enemy king: sandwich threats.
+    pub stone_near_king: Score,
+    /// Per empty cell a Rook, Bishop or Queen reaches.
+    pub mobility: Score,
+}
+
+/// The number of fitted features.
+pub const FEATURES: usize = 14;
+
+/// The kinds whose material is a feature, in feature order.
+pub const MATERIAL_KINDS: [Kind; 11] = [
+    Kind::Pawn,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::Wall,
+    Kind::Bacteria,
+    Kind::Magician,
+    Kind::Digger,
+    Kind::Stone,
+    Kind::Halfer,
+];
+
+impl Weights {
+    /// The weights as a vector in feature order.
+    pub fn to_vec(&self) -> [Score; FEATURES] {
+        let mut v = [0; FEATURES];
+        for (i, k) in MATERIAL_KINDS.iter().enumerate() {
+            v[i] = self.material[*k as usize];
+        }
+        v[11] = self.digger_exposure;
+        v[12] = self.stone_near_king;
+        v[13] = self.mobility;
+        v
     }
+
+    /// The inverse of [`Weights::to_vec`].
+    pub fn from_vec(v: &[Score; FEATURES]) -> Weights {
+        let mut material = [0; 13];
+        for (i, k) in MATERIAL_KINDS.iter().enumerate() {
+            material[*k as usize] = v[i];
+        }
+        Weights {
+            material,
+            digger_exposure: v[11],
+            stone_near_king: v[12],
+            mobility: v[13],
+        }
+    }
+}
+
+const fn material(
+    [p, n, b, r, q, wall, bact, mag, dig, stone, halfer]: [Score; 11],
+) -> [Score; 13] {
+    //    -  K  Q  R  B  N  P  Bact  Mag  Dig  Stone  Wall  Halfer
+    [0, 0, q, r, b, n, p, bact, mag, dig, stone, wall, halfer]
+}
+
+/// The first, hand-set weights (values from how each piece moves; no
+/// king safety or mobility): kept to measure the fitted ones against.
+pub const HANDSET: Weights = Weights {
+    // Pawn, Knight, Bishop, Rook, Queen, Wall (a rook taken through either
+    // cell), Bacteria (king plus knight, and it grows), Magician (king
+    // step, (2,0) jump, spells), Digger (a bishop nothing blocks), Stone
+    // (king step, captures by sandwich), Halfer (knight plus (3,1),
+    // shares, captures slowly).
+    material: material([100, 300, 330, 500, 950, 420, 380, 320, 400, 180, 280]),
+    digger_exposure: 0,
+    stone_near_king: 0,
+    mobility: 0,
+};
+
+/// The weights Curio plays with.
+pub const DEFAULT: Weights = HANDSET;
+
+/// Material by kind with the weights Curio plays with (the king counts
+/// nothing).
+pub fn value(k: Kind) -> Score {
+    DEFAULT.material[k as usize]
 }
 
 /// What gained powers add to a Bacteria.
@@ -65,12 +134,47 @@ fn centre_distance(sq: usize) -> i32 {
     d(file_of(sq)).max(d(rank_of(sq)))
 }
 
-/// The evaluation from White's point of view.
-pub fn evaluate_white(p: &Position) -> Score {
-    let mut score = 0;
+/// A position split for the evaluation: the fitted features (White's
+/// count minus Black's) and everything else, from White's view.
+pub struct Terms {
+    pub features: [Score; FEATURES],
+    pub rest: Score,
+}
+
+/// Empty cells a slider on `sq` reaches along the rays of `dirs`.
+fn slider_reach(p: &Position, sq: usize, diagonal: bool, straight: bool) -> Score {
+    let t = tables();
+    let mut n = 0;
+    for (d, ray) in t.rays[sq].iter().enumerate() {
+        if (d % 2 == 1 && !diagonal) || (d % 2 == 0 && !straight) {
+            continue;
+        }
+        for &c in ray.cells() {
+            let c = c as usize;
+            if !p.is_square(c) || p.is_occupied(c) {
+                break;
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Same colour of cell (the only cells a diagonal mover reaches).
+fn same_cell_colour(a: usize, b: usize) -> bool {
+    (file_of(a) + rank_of(a)) % 2 == (file_of(b) + rank_of(b)) % 2
+}
+
+/// The features and the other terms of `p`, the latter with the material
+/// values of `w` (a besieged piece's expected loss).
+pub fn terms(p: &Position, w: &Weights) -> Terms {
+    let mut f = [0; FEATURES];
+    let mut rest = 0;
+    let index = |k: Kind| MATERIAL_KINDS.iter().position(|&m| m == k);
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
         let mut own = 0;
+        let enemy_king = p.king_square(c.flip());
         for sq in p.occupied_by(c).iter() {
             if let Some(pc) = p.piece_at(sq).filter(|pc| pc.color() == c) {
                 let k = pc.kind();
@@ -78,7 +182,22 @@ pub fn evaluate_white(p: &Position) -> Score {
                 if k == Kind::Wall && p.wall(c).is_some_and(|(a, _)| a != sq) {
                     continue;
                 }
-                own += value(k);
+                if let Some(i) = index(k) {
+                    f[i] += sign;
+                }
+                let tunneller =
+                    k == Kind::Digger || (k == Kind::Bacteria && p.powers_at(sq) & power::T != 0);
+                if let Some(ek) = enemy_king {
+                    if tunneller && same_cell_colour(sq, ek) {
+                        f[11] += sign; // a threat to the enemy king
+                    }
+                    if k == Kind::Stone
+                        && file_of(sq).abs_diff(file_of(ek)) <= 2
+                        && rank_of(sq).abs_diff(rank_of(ek)) <= 2
+                    {
+                        f[12] += sign;
+                    }
+                }
                 match k {
                     Kind::Bacteria => own += power_value(p.powers_at(sq)) + 6 - centre_distance(sq),
                     Kind::Pawn => {
@@ -90,18 +209,22 @@ pub fn evaluate_white(p: &Position) -> Score {
                         own += 4 * advance.max(0);
                     }
                     Kind::Knight | Kind::Magician => own += 3 * (5 - centre_distance(sq)),
+                    Kind::Rook => f[13] += sign * slider_reach(p, sq, false, true),
+                    Kind::Bishop => f[13] += sign * slider_reach(p, sq, true, false),
+                    Kind::Queen => f[13] += sign * slider_reach(p, sq, true, true),
                     _ => {}
                 }
             }
             let halfers = p.halfers(sq, c) as Score;
-            own += halfers * (value(Kind::Halfer) + 3 * (5 - centre_distance(sq)));
+            f[10] += sign * halfers;
+            own += halfers * 3 * (5 - centre_distance(sq));
         }
         for t in p.tunnels() {
             if t.owner == c {
                 own += TUNNEL;
             }
         }
-        score += sign * own;
+        rest += sign * own;
     }
     // A besieged piece is expected to fall: the fewer plies left, the more
     // of its value its side has lost already.
@@ -109,14 +232,32 @@ pub fn evaluate_white(p: &Position) -> Score {
         let sq = s.sq as usize;
         let victim = s.besieger.flip();
         let v = if p.halfers(sq, victim) > 0 {
-            value(Kind::Halfer)
+            w.material[Kind::Halfer as usize]
         } else {
-            p.piece_at(sq).map_or(0, |pc| value(pc.kind()))
+            p.piece_at(sq)
+                .map_or(0, |pc| w.material[pc.kind() as usize])
         };
         let lost = v * (5 - s.left as Score) / 5;
-        score -= if victim == Color::White { lost } else { -lost };
+        rest -= if victim == Color::White { lost } else { -lost };
     }
-    score
+    Terms { features: f, rest }
+}
+
+/// The evaluation from White's point of view, with weights `w`.
+pub fn evaluate_with(p: &Position, w: &Weights) -> Score {
+    let t = terms(p, w);
+    let v = w.to_vec();
+    t.rest
+        + t.features
+            .iter()
+            .zip(v.iter())
+            .map(|(f, w)| f * w)
+            .sum::<Score>()
+}
+
+/// The evaluation from White's point of view.
+pub fn evaluate_white(p: &Position) -> Score {
+    evaluate_with(p, &DEFAULT)
 }
 
 impl Evaluator for Position {
@@ -199,6 +340,36 @@ mod tests {
         let fresh = eval_fen("6k5/12/12/12/12/12/12/12/3(Nh)8/12/12/6K5 w - - 0 1 sieges=d4b4");
         let late = eval_fen("6k5/12/12/12/12/12/12/12/3(Nh)8/12/12/6K5 b - - 0 1 sieges=d4b1");
         assert!(late < fresh, "{late} {fresh}");
+    }
+
+    #[test]
+    fn features_count_king_exposure_and_mobility() {
+        // A black Digger on the white King's cell colour (c11 and g1) and
+        // a black Stone two cells from it; a white Rook on a1 with the
+        // a-file and first rank open to the King.
+        let p = Position::from_fen("6k5/2d9/12/12/12/12/12/12/12/12/5s6/R5K5 w - - 0 1").unwrap();
+        let f = terms(&p, &HANDSET).features;
+        assert_eq!(f[11], -1, "digger exposure");
+        assert_eq!(f[12], -1, "stone near king");
+        // a2..a12 (11) and b1..f1 (5).
+        assert_eq!(f[13], 16, "rook mobility");
+        // The material features: a Rook for White, a Digger and a Stone for
+        // Black.
+        assert_eq!(f[3], 1);
+        assert_eq!(f[8], -1);
+        assert_eq!(f[9], -1);
+        // The weights multiply the features: the evaluation is linear in them.
+        let w = Weights {
+            digger_exposure: 50,
+            stone_near_king: 20,
+            mobility: 2,
+            ..HANDSET
+        };
+        assert_eq!(
+            evaluate_with(&p, &w) - evaluate_with(&p, &HANDSET),
+            -50 - 20 + 2 * 16
+        );
+        assert_eq!(Weights::from_vec(&w.to_vec()), w);
     }
 
     #[test]

@@ -293,6 +293,12 @@ impl Position {
         self.squares.has(sq)
     }
 
+    /// Whether any piece or Halfer stands on `sq`.
+    #[inline(always)]
+    pub fn is_occupied(&self, sq: usize) -> bool {
+        self.occ.has(sq)
+    }
+
     /// The gained powers (see [`power`]) of the Bacteria on `sq`.
     #[inline(always)]
     pub fn powers_at(&self, sq: usize) -> u8 {
