@@ -16,7 +16,8 @@
 //! Diggers and Stones, slider mobility) and the rest, then minimises the
 //! mean squared error between the result and `sigmoid(k * eval / 400)`:
 //! first the scale `k` with the hand-set weights, then every weight by
-//! coordinate descent with the Pawn fixed at 100. Method and numbers are
+//! coordinate descent with the Pawn fixed at 100, each weight within its
+//! bounds (`BOUNDS`). Method and numbers are
 //! recorded in docs/engine.md.
 
 use eval::strangechess::{terms, Weights, FEATURES, HANDSET, MATERIAL_KINDS};
@@ -117,6 +118,28 @@ fn error(samples: &[Sample], w: &[i32; FEATURES], k: f64) -> f64 {
         / samples.len() as f64
 }
 
+/// The range each weight may take. A few hundred games hold few
+/// positions for the rare features (a Stone beside a king is mostly seen
+/// just before the king falls), so an unbounded fit would give them
+/// whatever explains those last moves; the bounds keep material positive
+/// and the small terms small.
+const BOUNDS: [(i32, i32); FEATURES] = [
+    (100, 100), // the Pawn anchors the scale
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (50, 1500),
+    (0, 60),
+    (0, 60),
+    (0, 10),
+];
+
 fn name(i: usize) -> String {
     match i {
         0..=10 => format!("{:?}", MATERIAL_KINDS[i]),
@@ -198,6 +221,9 @@ fn fit(files: &[String]) {
                 for delta in [step, -step] {
                     let mut cand = w;
                     cand[i] += delta;
+                    if !(BOUNDS[i].0..=BOUNDS[i].1).contains(&cand[i]) {
+                        continue;
+                    }
                     let e = error(&samples, &cand, k);
                     if e < best {
                         best = e;
