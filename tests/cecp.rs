@@ -999,3 +999,154 @@ fn baseline_players_answer_over_cecp() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown player 'psychic'"));
 }
+
+/// The kinds of Strange Chess move a force-mode game must carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum ScKind {
+    TunnelTravel,
+    Rescue,
+    HalferShare,
+    Besiege,
+    Spell,
+    Wall,
+    Stone,
+    Capture,
+    Other,
+}
+
+fn sc_kind(p: &movegen::strangechess::Position, m: movegen::strangechess::Move) -> ScKind {
+    use movegen::strangechess::moves::{H, T, X};
+    use movegen::strangechess::Kind;
+    let from = m.from();
+    if m.has(T) {
+        ScKind::TunnelTravel
+    } else if m.displacement().is_some() {
+        ScKind::Rescue
+    } else if !p.is_occupied(from) {
+        ScKind::Spell
+    } else if m.has(X) || (p.is_capture(m) && (m.has(H) || p.piece_at(from).is_none())) {
+        ScKind::Besiege
+    } else if m.has(H) || p.piece_at(from).is_none() {
+        ScKind::HalferShare
+    } else {
+        match p.piece_at(from).map(|pc| pc.kind()) {
+            Some(Kind::Wall) => ScKind::Wall,
+            Some(Kind::Stone) => ScKind::Stone,
+            _ if p.is_capture(m) => ScKind::Capture,
+            _ => ScKind::Other,
+        }
+    }
+}
+
+/// A seeded random Strange Chess game that picks a kind of move first and
+/// then a move of that kind, so the rare kinds come up.
+fn sc_random_game(seed: u64, plies: usize) -> (Vec<String>, std::collections::HashSet<ScKind>) {
+    use movegen::{Game, Notation};
+    let mut rng = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        rng = rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (rng >> 33) as usize
+    };
+    let mut p = movegen::strangechess::Position::start();
+    let (mut moves, mut kinds) = (Vec::new(), std::collections::HashSet::new());
+    for _ in 0..plies {
+        if p.outcome(&[]).is_some() {
+            break;
+        }
+        let mut list = Default::default();
+        p.legal_moves(&mut list);
+        let all: Vec<_> = list.to_vec();
+        let mut groups: std::collections::BTreeMap<u8, Vec<_>> = Default::default();
+        for &m in &all {
+            groups.entry(sc_kind(&p, m) as u8).or_default().push(m);
+        }
+        let group = groups.values().nth(next() % groups.len()).unwrap();
+        let m = group[next() % group.len()];
+        kinds.insert(sc_kind(&p, m));
+        moves.push(p.move_to_string(m));
+        p.make(m);
+    }
+    (moves, kinds)
+}
+
+#[test]
+fn strangechess_force_mode_game_with_every_kind_of_move() {
+    let _serial = serial();
+    // The first seeded game that holds every kind of move.
+    let (moves, kinds) = (0..200)
+        .map(|seed| sc_random_game(seed, 160))
+        .find(|(_, k)| k.len() == 9)
+        .expect("a random game with every kind of move");
+    assert!(kinds.contains(&ScKind::Rescue) && kinds.contains(&ScKind::Spell));
+    let mut input: Vec<String> = ["new", "variant strangechess", "force"]
+        .map(String::from)
+        .to_vec();
+    input.extend(moves.iter().map(|m| format!("usermove {m}")));
+    input.extend(["sd 1", "ping 1", "#wait pong", "go", "#wait move", "quit"].map(String::from));
+    let refs: Vec<&str> = input.iter().map(String::as_str).collect();
+    let out = session(&[], &refs);
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{out:?}"
+    );
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("no move in {out:?}"));
+    let mut all = moves.clone();
+    all.push(reply.to_string());
+    replay(Variant::StrangeChess, None, &all);
+}
+
+#[test]
+fn strangechess_setboard_with_holes_sieges_and_tunnels_and_bad_input() {
+    let _serial = serial();
+    // Holes, a siege and a Bacteria's powers; holes, tunnels and powers.
+    let fens = [
+        "rxdnbqkbnd2/2ss1ww1ss2/1p1p1mm5/3*1p4p1/2D9/p3p1p(Hh)pp1p/P1P1P6P/1P9R/\
+         3xPPP3P1/4*1MPPP2/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 0 48 sieges=h7b4 powers=d4:DT",
+        "rxdnbqkbnd1x/2ss1ww1ss2/1p1p1mm5/5pp1h1p1/12/p3p2ppp1p/P1P1Ph5P/1P9R/4MPP1H1P1/\
+         3P2MPPP1D/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 1 18 tunnels=w1:k2-l3@l3,b1:e10-d11-c12@c12 \
+         powers=l12:T",
+    ];
+    for fen in fens {
+        setboard_then_play(fen);
+    }
+}
+
+fn setboard_then_play(fen: &str) {
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant strangechess",
+            "force",
+            &format!("setboard {fen}"),
+            // Refused, each with the position kept: a move of the old
+            // start, a malformed move, a bad FEN.
+            "usermove e3e5",
+            "usermove e4f6,f6g7",
+            "setboard 12/12 w - - 0 1",
+            "sd 1",
+            "ping 1",
+            "#wait pong",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    let errors: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("Illegal move") || l.starts_with("Error"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{out:?}");
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("no move in {out:?}"));
+    // The reply is legal in the position set up (siege, holes, powers).
+    replay(Variant::StrangeChess, Some(fen), &[reply.to_string()]);
+}

@@ -26,7 +26,8 @@ fn valid_line(rng: &mut StdRng) -> String {
         "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3",
         "b4", "c4", "d4", "b5", "c5", "d5", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "e7", "a8",
         "b8", "c8", "d8", "e8", "a9", "b9", "c9", "d9", "e9", "c0", "c10", "b0", "d0", "b10",
-        "d10",
+        "d10", // and some Strange Chess cells (files to l, ranks to 12)
+        "f10", "g11", "k12", "l3", "h8", "e4", "j1", "i12", "l12", "c11",
     ];
     let sq = |rng: &mut StdRng| squares[rng.gen_range(0..squares.len())];
     let fens = [
@@ -34,12 +35,16 @@ fn valid_line(rng: &mut StdRng) -> String {
         "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w - - 0 1",
         "*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - - 0 1",
         "**1**/1W2k/W3w/5/*3*/*3*/*3*/5/w3W/1w1K1/**1** b - - 0 50",
+        // Strange Chess: holes, a siege, tunnels, powers, shared squares.
+        "rxdnbqkbnd1x/2ss1ww1ss2/1p1p1mm5/5pp1h1p1/12/p3p2ppp1p/P1P1Ph5P/1P9R/4MPP1H1P1/3P2MPPP1D/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 1 18 tunnels=w1:k2-l3@l3,b1:e10-d11-c12@c12 powers=l12:T",
+        "r5kb4/2ssww2ss2/2x5qn2/12/1p2*p4p1/p3p(PH)m4p/P1P2n2P2P/1P3M4P1/7R2K1/3S*1*1XS2/3SWW1*1S1R/4B7 w - - 8 153 powers=i3:C",
+        "rxdnbqkbnd2/2ss1ww1ss2/1p1p1mm5/3*1p4p1/2D9/p3p1p(Hh)pp1p/P1P1P6P/1P9R/3xPPP3P1/4*1MPPP2/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 0 48 sieges=h7b4 powers=d4:DT",
     ];
     match rng.gen_range(0..30) {
         0 => "new".into(),
         1 => format!(
             "variant {}",
-            ["trubix", "trubix43", "normal", "chess"][rng.gen_range(0..4)]
+            ["trubix", "trubix43", "normal", "chess", "strangechess"][rng.gen_range(0..5)]
         ),
         2 | 3 => "force".into(),
         4 => "go".into(),
@@ -48,7 +53,9 @@ fn valid_line(rng: &mut StdRng) -> String {
             "usermove {}{}{}",
             sq(rng),
             sq(rng),
-            ["", "", "", "q", "n", "f", "c", "s", "k", "w"][rng.gen_range(0..10)]
+            // Promotions, and Strange Chess's suffixes and second legs.
+            ["", "", "", "q", "n", "f", "c", "s", "k", "w", "h", "x", "t", ",f6g7v", ",e5e6r"]
+                [rng.gen_range(0..15)]
         ),
         12 => "?".into(),
         13 => format!("setboard {}", fens[rng.gen_range(0..fens.len())]),
@@ -214,6 +221,32 @@ fn random_and_mutated_lines_never_break_the_engine() {
     start
         .play(&mv)
         .unwrap_or_else(|e| panic!("after the fuzz the engine played {mv}: {e}"));
+    // And Strange Chess still plays.
+    for l in [
+        "force",
+        "new",
+        "variant strangechess",
+        "force",
+        "sd 1",
+        "ping 2",
+        "go",
+    ] {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut after_ping = false;
+    let mv = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine went silent");
+        after_ping |= l == "pong 2";
+        if let Some(m) = l.strip_prefix("move ").filter(|_| after_ping) {
+            break m.to_string();
+        }
+    };
+    AnyPosition::start(Variant::StrangeChess)
+        .play(&mv)
+        .unwrap_or_else(|e| panic!("Strange Chess after the fuzz: {mv}: {e}"));
     writeln!(stdin, "quit").unwrap();
     stdin.flush().unwrap();
     drop(stdin);
