@@ -4,6 +4,7 @@
 //! every error reply.
 
 use movegen::{AnyPosition, Variant};
+use protocol::cecp::xboard_sc::{self, XbBoard};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -287,6 +288,40 @@ fn illegal_moves_and_bad_commands_are_answered_and_ignored() {
 }
 
 /// Plays out the moves a session printed, checking each is legal.
+/// Strange Chess moves as XBoard writes them (from the start or `fen`,
+/// the game's first move first) -> ours, each read on XBoard's board as it
+/// stands after the moves before it. Panics on a move that is not legal.
+fn sc_read(fen: Option<&str>, wires: &[String]) -> Vec<String> {
+    let mut pos = match fen {
+        Some(f) => AnyPosition::from_fen(Variant::StrangeChess, f).unwrap(),
+        None => AnyPosition::start(Variant::StrangeChess),
+    };
+    let mut xb = XbBoard::from_fen(&pos.fen()).unwrap();
+    let mut ours = Vec::new();
+    for w in wires {
+        let (m, after) = xboard_sc::read_move(&xb, &pos, w)
+            .unwrap_or_else(|e| panic!("{w} in {}: {e}", pos.fen()));
+        pos.play(&m).unwrap();
+        xb = after;
+        ours.push(m);
+    }
+    ours
+}
+
+/// Our Strange Chess moves -> the texts XBoard would send for them.
+fn sc_write(moves: &[String]) -> Vec<String> {
+    let mut pos = AnyPosition::start(Variant::StrangeChess);
+    let mut xb = XbBoard::from_fen(&pos.fen()).unwrap();
+    let mut wires = Vec::new();
+    for m in moves {
+        let (w, after) = xboard_sc::write_move(&xb, &pos, m).expect("a legal move");
+        pos.play(m).unwrap();
+        xb = after;
+        wires.push(w);
+    }
+    wires
+}
+
 fn replay(variant: Variant, fen: Option<&str>, moves: &[String]) -> AnyPosition {
     let mut pos = match fen {
         Some(f) => AnyPosition::from_fen(variant, f).unwrap(),
@@ -812,22 +847,21 @@ fn strangechess_is_offered_with_a_12x12_setup_and_plays_a_legal_move() {
         .any(|l| l.contains("variants=\"trubix,trubix43,realitycheck,normal,strangechess\"")));
     let setup = out
         .iter()
-        .position(|l| l.starts_with("setup (") && l.contains(" 12x12+0_fairy "))
+        .position(|l| l.starts_with("setup (") && l.contains(" 12x12+0_bughouse "))
         .expect("a 12x12 setup line");
     let pong = out.iter().position(|l| l == "pong 3").expect("pong 3");
     assert!(setup < pong, "{out:?}");
+    // XBoard's picture: each Wall one glyph on its anchor (f2, f11).
     assert!(out[setup].ends_with(
-        "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1"
+        "rxhnbqkbnhxr/1dss1w2ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1W2SSD1/RXHNBQKBNHXR w KQkq - 0 1"
     ));
+    assert!(out[setup].starts_with(&format!("setup ({}) ", xboard_sc::PIECE_TABLE)));
     let reply = out
         .iter()
         .find_map(|l| l.strip_prefix("move "))
         .expect("the engine moved");
-    let pos = AnyPosition::start(Variant::StrangeChess);
-    assert!(
-        pos.legal_move_strings().iter().any(|m| m == reply),
-        "{reply} is not a legal first move"
-    );
+    // In XBoard's form, legal on XBoard's board.
+    sc_read(None, &[reply.to_string()]);
 }
 
 /// `memory` and option `Hash` beyond what the machine can give (the maximum
@@ -990,7 +1024,7 @@ fn baseline_players_answer_over_cecp() {
         .iter()
         .find_map(|l| l.strip_prefix("move "))
         .unwrap_or_else(|| panic!("no move in {out:?}"));
-    replay(Variant::StrangeChess, None, &[m.to_string()]);
+    sc_read(None, &[m.to_string()]);
     // An unknown player is a one-line error.
     let o = Command::new(env!("CARGO_BIN_EXE_curio"))
         .args(["xboard", "--player", "psychic"])
@@ -1071,19 +1105,22 @@ fn sc_random_game(seed: u64, plies: usize) -> (Vec<String>, std::collections::Ha
     (moves, kinds)
 }
 
-#[test]
-fn strangechess_force_mode_game_with_every_kind_of_move() {
-    let _serial = serial();
-    // The first seeded game that holds every kind of move.
+/// The first seeded random game that holds every kind of move.
+fn sc_game_with_every_kind() -> Vec<String> {
     let (moves, kinds) = (0..200)
         .map(|seed| sc_random_game(seed, 160))
         .find(|(_, k)| k.len() == 9)
         .expect("a random game with every kind of move");
     assert!(kinds.contains(&ScKind::Rescue) && kinds.contains(&ScKind::Spell));
-    let mut input: Vec<String> = ["new", "variant strangechess", "force"]
-        .map(String::from)
-        .to_vec();
-    input.extend(moves.iter().map(|m| format!("usermove {m}")));
+    moves
+}
+
+/// Plays `sent` in force mode (after `setup` lines), then `go`: no error,
+/// and the reply.
+fn sc_force_game(setup: &[&str], sent: &[String]) -> String {
+    let mut input: Vec<String> = setup.iter().map(|s| s.to_string()).collect();
+    input.extend(["new", "variant strangechess", "force"].map(String::from));
+    input.extend(sent.iter().map(|m| format!("usermove {m}")));
     input.extend(["sd 1", "ping 1", "#wait pong", "go", "#wait move", "quit"].map(String::from));
     let refs: Vec<&str> = input.iter().map(String::as_str).collect();
     let out = session(&[], &refs);
@@ -1092,12 +1129,30 @@ fn strangechess_force_mode_game_with_every_kind_of_move() {
             .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
         "{out:?}"
     );
-    let reply = out
-        .iter()
+    out.iter()
         .find_map(|l| l.strip_prefix("move "))
-        .unwrap_or_else(|| panic!("no move in {out:?}"));
+        .unwrap_or_else(|| panic!("no move in {out:?}"))
+        .to_string()
+}
+
+#[test]
+fn strangechess_force_mode_game_with_every_kind_of_move() {
+    let _serial = serial();
+    let moves = sc_game_with_every_kind();
+    // In XBoard's forms (the default): each move as XBoard would relay it,
+    // and the reply read on XBoard's board.
+    let wires = sc_write(&moves);
+    assert_ne!(wires, moves, "some moves need XBoard's own form");
+    let reply = sc_force_game(&[], &wires);
+    let mut all = wires.clone();
+    all.push(reply);
+    let ours = sc_read(None, &all);
+    assert_eq!(ours[..moves.len()], moves[..]);
+    replay(Variant::StrangeChess, None, &ours);
+    // In the binding notation, for programs that know the game.
+    let reply = sc_force_game(&["option XBoard board=0"], &moves);
     let mut all = moves.clone();
-    all.push(reply.to_string());
+    all.push(reply);
     replay(Variant::StrangeChess, None, &all);
 }
 
@@ -1148,5 +1203,175 @@ fn setboard_then_play(fen: &str) {
         .find_map(|l| l.strip_prefix("move "))
         .unwrap_or_else(|| panic!("no move in {out:?}"));
     // The reply is legal in the position set up (siege, holes, powers).
-    replay(Variant::StrangeChess, Some(fen), &[reply.to_string()]);
+    sc_read(Some(fen), &[reply.to_string()]);
+}
+
+/// A person's moves in XBoard, as XBoard sends them: a spell (typed, a
+/// Magician's out-and-back), a Wall rotation, a Halfer sharing a square and
+/// a rescue (clicked: `lift` on the glyph, whose highlight marks the
+/// target). Each is reached by a game in force mode (XBoard's Edit Game),
+/// then the person lets the engine take the other side (`playother`) and
+/// moves; the engine accepts the move and answers with a legal one.
+#[test]
+fn strangechess_person_in_xboard_spells_turns_a_wall_shares_and_rescues() {
+    use movegen::strangechess::{moves::H, Move, Position};
+    use movegen::{Game, Notation};
+    let _serial = serial();
+    type Test = fn(&Position, Move, &str) -> bool;
+    let kinds: [(&str, Test); 4] = [
+        ("spell", |p, m, _| sc_kind(p, m) == ScKind::Spell),
+        ("wall rotation", |p, m, t| {
+            let b = t.as_bytes();
+            let split = t[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1;
+            let digits_end = split
+                + 1
+                + t[split + 1..]
+                    .bytes()
+                    .take_while(u8::is_ascii_digit)
+                    .count();
+            sc_kind(p, m) == ScKind::Wall
+                && b[0] != b[split]
+                && t[1..split] != t[split + 1..digits_end]
+        }),
+        ("halfer share", |p, m, _| {
+            sc_kind(p, m) == ScKind::HalferShare && !m.has(H)
+        }),
+        ("rescue", |p, m, t| {
+            // Onto a square where Black besieges a white piece.
+            let fen = p.to_fen();
+            let sieges = fen
+                .split_whitespace()
+                .find_map(|f| f.strip_prefix("sieges="))
+                .unwrap_or("");
+            let to_end = 1 + t[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap();
+            let to: String = t[to_end..]
+                .chars()
+                .take_while(|c| {
+                    c.is_ascii_alphanumeric() && !"hxtqrbnv".contains(*c) || c.is_ascii_digit()
+                })
+                .collect();
+            let to: String = to
+                .chars()
+                .enumerate()
+                .take_while(|(i, c)| *i == 0 || c.is_ascii_digit())
+                .map(|(_, c)| c)
+                .collect();
+            sc_kind(p, m) == ScKind::Rescue
+                || sieges
+                    .split(',')
+                    .any(|s| s == format!("{to}b1") || s == format!("{to}b3"))
+        }),
+    ];
+    for (name, wanted) in kinds {
+        // The first seeded game in which the move comes up for White.
+        let (prefix, special) = (0..400)
+            .find_map(|seed| {
+                let (moves, _) = sc_random_game(seed, 160);
+                let mut p = Position::start();
+                for (i, text) in moves.iter().enumerate() {
+                    if p.side_to_move() == movegen::Color::White {
+                        let mut list = Default::default();
+                        p.legal_moves(&mut list);
+                        let list: Vec<Move> = list.to_vec();
+                        if let Some(&m) =
+                            list.iter().find(|&&m| wanted(&p, m, &p.move_to_string(m)))
+                        {
+                            return Some((moves[..i].to_vec(), p.move_to_string(m)));
+                        }
+                    }
+                    let m = p.parse_move(text).unwrap();
+                    p.make(m);
+                }
+                None
+            })
+            .unwrap_or_else(|| panic!("no game offers a {name}"));
+        let mut all = prefix.clone();
+        all.push(special.clone());
+        let wires = sc_write(&all);
+        let wire = wires.last().unwrap().clone();
+        let mut input: Vec<String> = ["new", "variant strangechess", "force"]
+            .map(String::from)
+            .to_vec();
+        input.extend(
+            wires[..prefix.len()]
+                .iter()
+                .map(|w| format!("usermove {w}")),
+        );
+        // A clicked move: the glyph is lifted and its target highlighted.
+        let clicked = xboard_sc::Wire::parse(&wire).and_then(|w| match w {
+            xboard_sc::Wire::Move {
+                from,
+                to,
+                kill: None,
+                ..
+            } => Some((from, to)),
+            _ => None,
+        });
+        if let Some((from, _)) = clicked {
+            input.push(format!("lift {}", xboard_sc::square_name(from)));
+        }
+        // XBoard sends a click as the two squares (no suffix).
+        let sent = match clicked {
+            Some((from, to)) => format!(
+                "{}{}",
+                xboard_sc::square_name(from),
+                xboard_sc::square_name(to)
+            ),
+            None => wire.clone(),
+        };
+        input.extend(
+            [
+                "sd 1",
+                "playother",
+                &format!("usermove {sent}"),
+                "#wait move",
+                "quit",
+            ]
+            .map(String::from),
+        );
+        let refs: Vec<&str> = input.iter().map(String::as_str).collect();
+        let out = session(&[], &refs);
+        assert!(
+            !out.iter()
+                .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+            "{name} {special} as {wire}: {out:?}"
+        );
+        if let Some((_, to)) = clicked {
+            let h = out
+                .iter()
+                .find_map(|l| l.strip_prefix("highlight "))
+                .unwrap_or_else(|| panic!("no highlight for the {name}: {out:?}"));
+            let row = h.split('/').nth(11 - to / 12).unwrap();
+            let (mut cells, mut run) = (String::new(), 0);
+            for c in row.chars() {
+                match c.to_digit(10) {
+                    Some(n) => run = run * 10 + n as usize,
+                    None => {
+                        cells.push_str(&".".repeat(run));
+                        run = 0;
+                        cells.push(c);
+                    }
+                }
+            }
+            let marked = cells.chars().nth(to % 12).is_some_and(|c| c != '.');
+            assert!(
+                marked,
+                "{name}: {h} does not mark {}",
+                xboard_sc::square_name(to)
+            );
+        }
+        let reply = out
+            .iter()
+            .find_map(|l| l.strip_prefix("move "))
+            .unwrap_or_else(|| panic!("no answer to the {name}: {out:?}"));
+        let mut texts = wires[..prefix.len()].to_vec();
+        texts.push(sent.clone());
+        texts.push(reply.to_string());
+        let ours = sc_read(None, &texts);
+        assert_eq!(ours[..all.len()], all[..], "{name}");
+        eprintln!(
+            "{name}: {special} sent as {sent}, answered {reply} ({})",
+            ours.last().unwrap()
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! in order, and still plays a legal move afterwards.
 
 use movegen::{AnyPosition, Variant};
+use protocol::cecp::xboard_sc::{self, XbBoard};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -244,8 +245,10 @@ fn random_and_mutated_lines_never_break_the_engine() {
             break m.to_string();
         }
     };
-    AnyPosition::start(Variant::StrangeChess)
-        .play(&mv)
+    // In XBoard's form, read on XBoard's board of the start position.
+    let start = AnyPosition::start(Variant::StrangeChess);
+    let xb = XbBoard::from_fen(&start.fen()).unwrap();
+    xboard_sc::read_move(&xb, &start, &mv)
         .unwrap_or_else(|e| panic!("Strange Chess after the fuzz: {mv}: {e}"));
     writeln!(stdin, "quit").unwrap();
     stdin.flush().unwrap();

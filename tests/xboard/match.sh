@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test with the real XBoard: a headless engine-vs-engine match of
-# Curio against Curio, 2 games each of trubix, trubix43 and orthodox chess
+# Curio against Curio, 2 games each of trubix, trubix43, orthodox chess
 # (XBoard's `normal`, with XBoard's own legality testing, mate and claim
-# checks on), under Xvfb.
+# checks on) and Strange Chess (12x12), under Xvfb.
 # Fails unless every game ends with a result by our rules, XBoard's debug
 # log shows no illegal move, forfeit or protocol error, and the PGN holds
 # the games.
@@ -18,13 +18,26 @@ XBOARD=/usr/games/xboard
 [ -x "$XBOARD" ] || { echo "xboard match: $XBOARD missing (apt-get install xboard xvfb xauth)" >&2; exit 1; }
 command -v xvfb-run >/dev/null || { echo "xboard match: xvfb-run missing (apt-get install xvfb xauth)" >&2; exit 1; }
 
+# Letters on Strange Chess's combination glyphs (xboard_sc::INSCRIPTIONS).
+SC_INSCRIPTIONS='2.....PHNHBHRHQH.KHXHMH.DHSH...|HHH.=H==||.'
+
 XBT=$(mktemp -d /tmp/curio-xboard.XXXXXX)
 mkdir -p "$XBT/home"
 echo "xboard match: working in $XBT"
 fail() { echo "xboard match FAILED: $*" >&2; exit 1; }
 
-for variant in ${VARIANTS:-trubix trubix43 normal}; do
-  if [ "$variant" = normal ]; then
+for variant in ${VARIANTS:-trubix trubix43 normal strangechess}; do
+  size=49
+  if [ "$variant" = strangechess ]; then
+    # XBoard's board follows ours through the move forms of
+    # docs/xboard-strangechess.md; it checks no rule of the game.
+    rules=(-testLegality false -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0
+      -inscriptions "$SC_INSCRIPTIONS")
+    size=33
+    # XBoard's own board at the end of each game, to compare with ours.
+    rules+=(-savePositionFile "$XBT/$variant.fen")
+    ending='\{(White mates|Black mates|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
+  elif [ "$variant" = normal ]; then
     # XBoard knows chess: let it check every move and every claim.
     rules=(-testLegality true -testClaims true -checkMates true -materialDraws true -ruleMoves 51 -repeatsToDraw 3)
     ending='\} (1-0|0-1|1/2-1/2)'
@@ -42,7 +55,7 @@ for variant in ${VARIANTS:-trubix trubix43 normal}; do
     -variant "$variant" -mg "$GAMES" -tc 0:10 -inc 0.1 -matchPause 500 \
     "${rules[@]}" -sgf "$pgn" -debug -nameOfDebugFile "$debug" \
     -saveSettingsOnExit false -startupMessage "" -soundProgram "" -popupExitMessage false \
-    -autoCallFlag true -size 49 >"$log" 2>&1 || fail "$variant: xboard exited with $? (see $log)"
+    -autoCallFlag true -size "$size" >"$log" 2>&1 || fail "$variant: xboard exited with $? (see $log)"
   cat "$log"
   grep -q "final score" "$log" || fail "$variant: no final score from xboard"
   score=$(grep -o "final score [0-9]*-[0-9]*-[0-9]*" "$log" | tail -1 | awk '{print $3}')
@@ -59,6 +72,13 @@ for variant in ${VARIANTS:-trubix trubix43 normal}; do
   [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }
   if grep -iE "illegal move|forfeit|Error \(|unknown command|did not send setup|false .* claim" "$debug" >&2; then
     fail "$variant: protocol trouble in $debug"
+  fi
+  if [ "$variant" = strangechess ]; then
+    # Our model of XBoard's board must end each game on XBoard's own board.
+    CURIO_XB_DEBUG="$debug" CURIO_XB_FEN="$XBT/$variant.fen" \
+      cargo test --release --quiet --test xboard_board -- --nocapture 2>&1 | tee "$XBT/board.log"
+    grep -q "^test result: ok" "$XBT/board.log" || fail "$variant: our model of XBoard's board is wrong"
+    [ "$(grep -c "XBoard's board as modelled" "$XBT/board.log")" = "$GAMES" ] || fail "$variant: not every game compared"
   fi
   echo "xboard match: $variant ok ($score)"
 done

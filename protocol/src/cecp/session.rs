@@ -1,6 +1,7 @@
 //! The CECP session: game state, clocks, modes, and the running search.
 
 use super::xboard_map::BoardMap;
+use super::xboard_sc::{self, XbBoard};
 use super::{Event, Out};
 use crate::analysis::line_text;
 use engine::limits::{Clock, Limits};
@@ -97,6 +98,9 @@ pub struct Session {
     map: BoardMap,
     /// The game: start position first, current position last.
     positions: Vec<AnyPosition>,
+    /// XBoard's board at each of `positions` (Strange Chess in XBoard's
+    /// move forms only; see [`xboard_sc`]).
+    xb: Vec<Option<XbBoard>>,
     /// Side the engine plays; None in force mode.
     engine_side: Option<Color>,
     game_over: bool,
@@ -294,6 +298,7 @@ impl Session {
             stop,
             map: BoardMap::new(variant, config.rank_base),
             positions: vec![AnyPosition::start(variant)],
+            xb: vec![None],
             engine_side: Some(Color::Black),
             game_over: false,
             post: false,
@@ -362,7 +367,10 @@ impl Session {
                 self.abort_search();
                 // CECP: `new` is orthodox chess; XBoard sends `variant`
                 // after it for every other game.
-                self.map = BoardMap::new(Variant::Chess, self.map.rank_base);
+                self.map = BoardMap {
+                    variant: Variant::Chess,
+                    ..self.map
+                };
                 self.reset(AnyPosition::start(Variant::Chess));
                 self.engine_side = Some(Color::Black);
                 self.sd = None;
@@ -376,7 +384,10 @@ impl Session {
             "variant" => match arg.parse::<Variant>() {
                 Ok(v) => {
                     self.abort_search();
-                    self.map = BoardMap::new(v, self.map.rank_base);
+                    self.map = BoardMap {
+                        variant: v,
+                        ..self.map
+                    };
                     self.reset(AnyPosition::start(v));
                     if let Some(setup) = self.map.setup_line() {
                         self.out.line(&setup);
@@ -423,6 +434,7 @@ impl Session {
                 } else {
                     self.abort_search();
                     self.positions.truncate(self.positions.len() - n);
+                    self.xb.truncate(self.positions.len());
                     self.game_over = false;
                     self.exclude.clear();
                     self.after_position_change();
@@ -464,7 +476,10 @@ impl Session {
             }
             "." => self.stat01(),
             "exclude" | "include" => self.exclude_cmd(cmd == "exclude", arg, line),
-            "lift" => match self.map.highlight(self.current(), arg) {
+            "lift" => match match self.xb.last() {
+                Some(Some(xb)) => xboard_sc::highlight(xb, self.current(), arg),
+                _ => self.map.highlight(self.current(), arg),
+            } {
                 Some(h) => self.out.line(&format!("highlight {h}")),
                 None => self.error("bad square", line),
             },
@@ -532,6 +547,10 @@ impl Session {
             "feature option=\"Rank base -spin {} 0 1\"",
             self.map.rank_base
         ));
+        self.out.line(&format!(
+            "feature option=\"XBoard board -check {}\"",
+            self.map.xboard_board as u8
+        ));
         self.out.line("feature done=1");
         self.note_thread_cap();
     }
@@ -587,6 +606,12 @@ impl Session {
     }
 
     fn reset(&mut self, pos: AnyPosition) {
+        let xb = self
+            .map
+            .tracks_xboard_board()
+            .then(|| XbBoard::from_fen(&pos.fen()))
+            .flatten();
+        self.xb = vec![xb];
         self.positions = vec![pos];
         self.game_over = false;
         self.exclude.clear();
@@ -610,7 +635,7 @@ impl Session {
                 .line(&format!("Illegal move (the game is over): {text}"));
             return;
         }
-        let ours = match self.map.move_in(text) {
+        let (ours, xb_after) = match self.read_move(text) {
             Ok(m) => m,
             Err(why) => {
                 self.out.line(&format!("Illegal move ({why}): {text}"));
@@ -628,6 +653,7 @@ impl Session {
             return;
         }
         self.positions.push(next);
+        self.xb.push(xb_after);
         self.exclude.clear();
         if self.announce_if_over() {
             if self.analyzing {
@@ -640,6 +666,26 @@ impl Session {
         } else if self.engine_side == Some(self.current().side_to_move()) {
             self.think();
         }
+    }
+
+    /// XBoard's text -> our move, and XBoard's board after it.
+    fn read_move(&self, text: &str) -> Result<(String, Option<XbBoard>), String> {
+        match self.xb.last() {
+            Some(Some(xb)) => {
+                xboard_sc::read_move(xb, self.current(), text).map(|(m, b)| (m, Some(b)))
+            }
+            _ => self.map.move_in(text).map(|m| (m, None)),
+        }
+    }
+
+    /// Our (legal) move -> XBoard's text, and XBoard's board after it.
+    fn write_move(&self, ours: &str) -> (String, Option<XbBoard>) {
+        if let Some(Some(xb)) = self.xb.last() {
+            if let Some((text, b)) = xboard_sc::write_move(xb, self.current(), ours) {
+                return (text, Some(b));
+            }
+        }
+        (self.map.move_out(ours), None)
     }
 
     /// Prints the result if the current position ends the game.
@@ -690,6 +736,10 @@ impl Session {
                 _ => self.error("bad option", line),
             },
             ("Rank base", Some(v)) if v <= 1 => self.map.rank_base = v as u32,
+            ("XBoard board", Some(v)) if v <= 1 => {
+                // Applies from the next game (`new`, `variant`, `setboard`).
+                self.map.xboard_board = v == 1;
+            }
             _ => self.error("bad option", line),
         }
     }
@@ -702,7 +752,7 @@ impl Session {
                 Vec::new()
             };
         } else {
-            let ours = match self.map.move_in(arg) {
+            let ours = match self.read_move(arg).map(|(m, _)| m) {
                 Ok(m) if self.current().legal_move_strings().contains(&m) => m,
                 _ => {
                     self.out.line(&format!("Illegal move: {arg}"));
@@ -880,8 +930,10 @@ impl Session {
             self.error("internal", &format!("engine move {best} refused"));
             return;
         }
+        let (text, xb_after) = self.write_move(&best);
         self.positions.push(next);
-        self.out.line(&format!("move {}", self.map.move_out(&best)));
+        self.xb.push(xb_after);
+        self.out.line(&format!("move {text}"));
         self.announce_if_over();
     }
 

@@ -20,14 +20,11 @@ use movegen::{AnyPosition, Variant};
 pub struct BoardMap {
     pub variant: Variant,
     pub rank_base: u32,
+    /// Strange Chess: moves in the forms XBoard's board can follow (see
+    /// [`super::xboard_sc`]); off, the binding notation travels unchanged
+    /// (for `curio match` and other programs that know the game).
+    pub xboard_board: bool,
 }
-
-/// Strange Chess on XBoard's board: P N B R Q in their own slots, then the
-/// Bacteria (X) on the Man (Commoner), the Magician (M) on the Wazir... see
-/// `docs/xboard-strangechess.md`.
-const SC_PIECE_TABLE: &str = "PNBRQ.....X...H..M.D..S.W..Kpnbrq.....x...h..m.d..s.w..k";
-const SC_START_BOARD: &str =
-    "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR";
 
 /// Splits `a1b2q` into ("a1", "b2", "q"): letters+digits twice, then the rest.
 fn split_move(text: &str) -> Option<(&str, &str, &str)> {
@@ -53,7 +50,17 @@ fn split_move(text: &str) -> Option<(&str, &str, &str)> {
 
 impl BoardMap {
     pub fn new(variant: Variant, rank_base: u32) -> BoardMap {
-        BoardMap { variant, rank_base }
+        BoardMap {
+            variant,
+            rank_base,
+            xboard_board: true,
+        }
+    }
+
+    /// Whether moves travel in XBoard's forms for Strange Chess, so the
+    /// session keeps a model of XBoard's board.
+    pub fn tracks_xboard_board(&self) -> bool {
+        self.variant == Variant::StrangeChess && self.xboard_board
     }
 
     /// Whether XBoard's text is ours unchanged (its own notation on the wire).
@@ -165,10 +172,14 @@ impl BoardMap {
             ),
             Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
             Variant::StrangeChess => {
+                // The bughouse parent lets a drop put any glyph on an empty
+                // square, and captures stay out of the hands.
+                let pic = super::xboard_sc::picture(Variant::StrangeChess.start_fen(), true)?;
                 return Some(format!(
-                    "setup ({}) 12x12+0_fairy {} w KQkq - 0 1",
-                    SC_PIECE_TABLE, SC_START_BOARD
-                ))
+                    "setup ({}) 12x12+0_bughouse {} w KQkq - 0 1",
+                    super::xboard_sc::PIECE_TABLE,
+                    super::xboard_sc::board_field(&pic)
+                ));
             }
         };
         Some(format!(
@@ -218,6 +229,13 @@ impl BoardMap {
     /// woozan back on its home square after moving has no two-step, and
     /// inferring one made an engine play an illegal move in a match.
     pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
+        if self.variant == Variant::StrangeChess {
+            // Our full-state FEN, or the one XBoard writes of its board.
+            return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
+                AnyPosition::from_fen(self.variant, &super::xboard_sc::our_fen(xb))
+                    .map_err(|_| e.to_string())
+            });
+        }
         if self.identity() {
             return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
         }

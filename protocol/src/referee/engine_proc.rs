@@ -19,6 +19,8 @@ pub struct Features {
     pub usermove: bool,
     pub setboard: bool,
     pub ping: bool,
+    /// The names of the engine's `option` features.
+    pub options: Vec<String>,
 }
 
 /// Why waiting for an engine failed.
@@ -67,6 +69,10 @@ fn parse_features(line: &str, f: &mut Features) -> Option<bool> {
             "usermove" => f.usermove = value == "1",
             "setboard" => f.setboard = value == "1",
             "ping" => f.ping = value == "1",
+            "option" => {
+                let name = value.split(" -").next().unwrap_or("").trim();
+                f.options.push(name.to_string());
+            }
             "done" => done = Some(value == "1"),
             _ => {}
         }
@@ -258,6 +264,11 @@ mod tests {
         assert_eq!(f.myname.as_deref(), Some("Curio 0.1.0"));
         assert_eq!(f.variants, ["trubix", "trubix43"]);
         assert!(f.ping && f.setboard && f.usermove);
+        parse_features(
+            r#"feature option="Hash -spin 64 1 1024" option="XBoard board -check 1""#,
+            &mut f,
+        );
+        assert_eq!(f.options, ["Hash", "XBoard board"]);
         assert_eq!(parse_features("feature done=1", &mut f), Some(true));
     }
 }

@@ -166,6 +166,13 @@ pub fn play_game(
     // Setup: both engines in force mode on the start position.
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
+        // The referee speaks the binding notation of Strange Chess; Curio
+        // would otherwise use the forms XBoard's board can follow.
+        if variant == Variant::StrangeChess
+            && e.features.options.iter().any(|o| o == "XBoard board")
+        {
+            e.send("option XBoard board=0");
+        }
         e.send("new");
         // `new` is orthodox chess; other games are named after it.
         if variant != Variant::Chess {

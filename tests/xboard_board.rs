@@ -1,0 +1,76 @@
+//! Our model of XBoard's board for Strange Chess against the real XBoard:
+//! `tests/xboard/match.sh` plays games under XBoard, which saves its own
+//! final position of each game (`-savePositionFile`); this test replays the
+//! engines' moves from XBoard's debug log through our model and must end on
+//! the same board, glyph for glyph.
+//!
+//! Run by match.sh with `CURIO_XB_DEBUG` (the debug log) and `CURIO_XB_FEN`
+//! (the saved positions); without them it checks nothing and says so.
+
+use movegen::{AnyPosition, Variant};
+use protocol::cecp::xboard_sc::{self, XbBoard};
+
+#[test]
+fn our_model_of_xboards_board_ends_where_xboard_ends() {
+    let (Ok(debug), Ok(fens)) = (
+        std::env::var("CURIO_XB_DEBUG"),
+        std::env::var("CURIO_XB_FEN"),
+    ) else {
+        eprintln!("CURIO_XB_DEBUG/CURIO_XB_FEN not set: run tests/xboard/match.sh");
+        return;
+    };
+    let log = std::fs::read_to_string(&debug).expect("the debug log");
+    let saved = std::fs::read_to_string(&fens).expect("XBoard's saved positions");
+    // A game starts with `variant strangechess` sent to the first engine.
+    let mut games: Vec<Vec<String>> = Vec::new();
+    for line in log.lines() {
+        if line.contains(">first : variant strangechess") {
+            games.push(Vec::new());
+        }
+        let Some(mv) = line
+            .split_once("<first : move ")
+            .or_else(|| line.split_once("<second: move "))
+            .map(|(_, m)| m.trim().to_string())
+        else {
+            continue;
+        };
+        if let Some(g) = games.last_mut() {
+            g.push(mv);
+        }
+    }
+    // XBoard names the variant again before a game starts: a "game" with
+    // no moves is that repetition.
+    games.retain(|g| !g.is_empty());
+    let boards: Vec<&str> = saved
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|b| b.split('[').next().unwrap_or(b))
+        .collect();
+    assert_eq!(
+        games.len(),
+        boards.len(),
+        "games in {debug} vs positions in {fens}"
+    );
+    for (i, (moves, board)) in games.iter().zip(&boards).enumerate() {
+        let mut pos = AnyPosition::start(Variant::StrangeChess);
+        let mut xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        for m in moves {
+            let (ours, after) = xboard_sc::read_move(&xb, &pos, m)
+                .unwrap_or_else(|e| panic!("game {}: {m}: {e}", i + 1));
+            pos.play(&ours).unwrap();
+            xb = after;
+        }
+        assert_eq!(
+            xboard_sc::board_field(&xb.cells),
+            *board,
+            "game {} ({} moves): our model of XBoard's board differs from XBoard's",
+            i + 1,
+            moves.len()
+        );
+        eprintln!(
+            "game {}: {} moves, XBoard's board as modelled",
+            i + 1,
+            moves.len()
+        );
+    }
+}
