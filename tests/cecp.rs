@@ -95,6 +95,7 @@ fn features() -> Vec<String> {
         "feature option=\"Contempt -spin 20 -500 500\"".into(),
         "feature option=\"Resign -check 0\"".into(),
         "feature option=\"Rank base -spin 0 0 1\"".into(),
+        "feature option=\"XBoard board -check 1\"".into(),
         "feature done=1".into(),
     ]
 }

@@ -19,7 +19,7 @@ XBOARD=/usr/games/xboard
 command -v xvfb-run >/dev/null || { echo "xboard match: xvfb-run missing (apt-get install xvfb xauth)" >&2; exit 1; }
 
 # Letters on Strange Chess's combination glyphs (xboard_sc::INSCRIPTIONS).
-SC_INSCRIPTIONS='2.....PHNHBHRHQH.KHXHMH.DHSH...|HHH.=H==||.'
+SC_INSCRIPTIONS='     PNBRQXKXMHDSM D|HS==| '
 
 XBT=$(mktemp -d /tmp/curio-xboard.XXXXXX)
 mkdir -p "$XBT/home"

@@ -61,10 +61,12 @@ pub const COMBOS: [(u8, u8); 13] = [
 /// XBoard treats as a pawn), the King last.
 pub const PIECE_TABLE: &str = "PNBRQACEFGXIJLHOTM.DYZSUWVKpnbrqacefgxijlhotm.dyzsuwvk";
 
-/// `-inscriptions` for XBoard: two letters on each combination glyph (the
-/// full piece and `H`), `=` and `||` on the lying and standing Wall, one
-/// entry per slot of [`PIECE_TABLE`].
-pub const INSCRIPTIONS: &str = "2.....PHNHBHRHQH.KHXHMH.DHSH...|HHH.=H==||.";
+/// `-inscriptions` for XBoard: one character drawn on each glyph, slot by
+/// slot of [`PIECE_TABLE`] (a space draws nothing): the letter of the
+/// game's own pieces on theirs (XBoard's images are of other pieces), the
+/// full piece's letter on a combination glyph (it carries a Halfer too),
+/// `=` and `|` on the lying and standing Wall; the last entry is the King's.
+pub const INSCRIPTIONS: &str = "     PNBRQXKXMHDSM D|HS==| ";
 
 fn combo_of(full: u8) -> Option<u8> {
     let up = full.to_ascii_uppercase();
@@ -128,7 +130,7 @@ fn cells(fen: &str) -> Option<Cells> {
     }
     for (i, row) in ranks.iter().enumerate() {
         let r = 11 - i;
-        let mut f = 0;
+        let mut f: usize = 0;
         let b = row.as_bytes();
         let mut j = 0;
         while j < b.len() {
@@ -136,10 +138,10 @@ fn cells(fen: &str) -> Option<Cells> {
             if c.is_ascii_digit() {
                 let mut n = 0usize;
                 while j < b.len() && b[j].is_ascii_digit() {
-                    n = n * 10 + (b[j] - b'0') as usize;
+                    n = n.saturating_mul(10).saturating_add((b[j] - b'0') as usize);
                     j += 1;
                 }
-                f += n;
+                f = f.saturating_add(n);
                 continue;
             }
             let sq = r * FILES + f;
@@ -324,6 +326,9 @@ impl Wire {
 
     /// Reads XBoard's text; None if it is not a move XBoard would send.
     pub fn parse(text: &str) -> Option<Wire> {
+        if !text.is_ascii() || text.len() > 24 {
+            return None;
+        }
         if let Some((l, to)) = text.split_once('@') {
             let g = l.as_bytes();
             if g.len() != 1 || !g[0].is_ascii_alphabetic() {
@@ -340,6 +345,9 @@ impl Wire {
         };
         let squares = |s: &str| -> Option<(usize, usize, Option<u8>)> {
             let b = s.as_bytes();
+            if b.len() < 4 {
+                return None;
+            }
             let mut i = 1;
             while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
@@ -697,7 +705,7 @@ fn natural_forms(
         }
         let mut b = xb.clone();
         b.apply(&w, white);
-        out.push((b.distance(after), w, b));
+        out.push((2 * b.distance(after), w, b));
     };
     let Some((from, to)) = natural_squares(before, after, mv, white) else {
         return out;
@@ -723,7 +731,17 @@ fn natural_forms(
                     if !out.iter().any(|(_, o, _)| *o == w) {
                         let mut b = xb.clone();
                         b.apply(&w, white);
-                        out.push((b.distance(after), w, b));
+                        // A banish has the first claim on the way through
+                        // its source (a person types it: Magician, source,
+                        // Magician), then a fill through its hole.
+                        let claim = if from == to {
+                            0
+                        } else if k == to {
+                            1
+                        } else {
+                            2
+                        };
+                        out.push((2 * b.distance(after) + claim, w, b));
                     }
                 }
             }
@@ -802,7 +820,7 @@ fn natural_forms(
     }
     // A form that leaves XBoard's board no closer than doing nothing says
     // nothing a code would not; only forms that help are natural.
-    let idle = xb.distance(after);
+    let idle = 2 * xb.distance(after);
     out.retain(|(d, _, _)| *d < idle);
     out.sort_by_key(|(d, w, _)| (*d, matches!(w, Wire::Drop { .. })));
     out
@@ -828,6 +846,27 @@ pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String,
             }
         }
         return Ok((m.clone(), after));
+    }
+    // A spell typed as Magician, source, target: `m s,s d` fills the hole
+    // d (XBoard moves the Magician's glyph there, and our model with it).
+    if let Some(
+        w @ Wire::Move {
+            from,
+            to,
+            kill: Some(s),
+            promo: None,
+        },
+    ) = Wire::parse(wire)
+    {
+        let magician = matches!(xb.cells[from].to_ascii_uppercase(), b'M' | b'L');
+        let spell = format!("{}{}", square_name(s), square_name(to));
+        if magician && from != to && xb.accepts(&w, white) {
+            if let Some((m, _, _)) = table.iter().find(|(m, _, _)| *m == spell) {
+                let mut after = xb.clone();
+                after.apply(&w, white);
+                return Ok((m.clone(), after));
+            }
+        }
     }
     // A click without the suffix our form carries (XBoard asks for one only
     // on a pawn's last rank): the one move with those squares.
@@ -892,6 +931,9 @@ pub fn board_field(pic: &[u8; SQUARES]) -> String {
 /// holdings in brackets) -> our FEN. Sieges, tunnels and powers are not on
 /// XBoard's board: the position has none. Our own FEN passes unchanged.
 pub fn our_fen(xb_fen: &str) -> String {
+    if !xb_fen.is_ascii() {
+        return String::new();
+    }
     let mut fields = xb_fen.split_whitespace();
     let Some(board) = fields.next() else {
         return String::new();
@@ -910,7 +952,7 @@ pub fn our_fen(xb_fen: &str) -> String {
             if b[j].is_ascii_digit() {
                 let mut n = 0usize;
                 while j < b.len() && b[j].is_ascii_digit() {
-                    n = n * 10 + (b[j] - b'0') as usize;
+                    n = n.saturating_mul(10).saturating_add((b[j] - b'0') as usize);
                     j += 1;
                 }
                 cells.extend(std::iter::repeat_n(None, n.min(SQUARES)));
@@ -1000,15 +1042,15 @@ pub fn our_fen(xb_fen: &str) -> String {
 fn board_glyph_at(board: &str, i: usize, f: usize) -> Option<u8> {
     let row = board.split('/').nth(i)?;
     let b = row.as_bytes();
-    let (mut j, mut at) = (0, 0);
+    let (mut j, mut at) = (0usize, 0usize);
     while j < b.len() {
         if b[j].is_ascii_digit() {
             let mut n = 0usize;
             while j < b.len() && b[j].is_ascii_digit() {
-                n = n * 10 + (b[j] - b'0') as usize;
+                n = n.saturating_mul(10).saturating_add((b[j] - b'0') as usize);
                 j += 1;
             }
-            at += n;
+            at = at.saturating_add(n);
             continue;
         }
         if at == f {
@@ -1239,6 +1281,96 @@ mod more_tests {
             "f3d4,d4f3",
             "a banish: the Magician out and back"
         );
+    }
+
+    /// What a person types in XBoard for a spell: Magician, source,
+    /// Magician to banish; Magician, source, hole to fill it.
+    #[test]
+    fn spells_typed_in_xboard() {
+        let fen = "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/4*7/5PP5/PPPPPMMPPPPP/\
+                   1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1";
+        let pos = AnyPosition::from_fen(Variant::StrangeChess, fen).unwrap();
+        let xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        assert_eq!(read_move(&xb, &pos, "f3e2,e2f3").unwrap().0, "e2e2");
+        let (fill, after) = read_move(&xb, &pos, "f3e2,e2e5").unwrap();
+        assert_eq!(fill, "e2e5");
+        // XBoard moved the Magician's glyph onto the filled hole.
+        assert_eq!(after.cells[parse_square("e5").unwrap()], b'M');
+        assert_eq!(after.cells[parse_square("f3").unwrap()], 0);
+        // The engine's own fills: one goes through the hole XBoard draws
+        // (and clears it there), each reads back as itself.
+        let table = wire_table(&xb, &pos);
+        let (m, _, after) = table
+            .iter()
+            .find(|(_, w, _)| w.text() == "f3e5,e5f3")
+            .unwrap();
+        assert!(m.ends_with("e5") && m != "e5e5", "{m}");
+        assert_eq!(after.cells[parse_square("e5").unwrap()], 0);
+        assert_eq!(after.cells[parse_square("f3").unwrap()], b'M');
+        let (text, _) = write_move(&xb, &pos, "e2e5").unwrap();
+        assert_eq!(read_move(&xb, &pos, &text).unwrap().0, "e2e5");
+    }
+
+    /// Text from outside (moves, squares, FENs) never panics.
+    #[test]
+    fn junk_from_xboard_is_refused_without_panic() {
+        let pos = AnyPosition::start(Variant::StrangeChess);
+        let xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        let alphabet: Vec<char> = "abcdlmz0123456789,@/()*-xWVAHh é€ ".chars().collect();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for len in 0..400 {
+            let mut text = String::new();
+            for _ in 0..(len % 23) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push(alphabet[(state % alphabet.len() as u64) as usize]);
+            }
+            let _ = Wire::parse(&text);
+            let _ = read_move(&xb, &pos, &text);
+            let _ = highlight(&xb, &pos, &text);
+            let _ = our_fen(&text);
+            let _ = picture(&text, true);
+        }
+        for text in [
+            "",
+            "a",
+            "a1",
+            "a1b",
+            "a1a1,",
+            ",",
+            "a1b2,b2",
+            "@",
+            "P@",
+            "99999999999999999999999/1",
+            "(",
+            "a(((",
+            "l12l12,l12l12q",
+        ] {
+            let _ = Wire::parse(text);
+            let _ = read_move(&xb, &pos, text);
+            let _ = our_fen(text);
+        }
+        assert!(read_move(&xb, &pos, "e3e6").is_ok());
+    }
+
+    #[test]
+    fn one_inscription_per_slot_and_the_scripts_use_them() {
+        let half = PIECE_TABLE.len() / 2;
+        assert_eq!(INSCRIPTIONS.len(), half, "one per slot, the King's last");
+        // Each combination glyph carries its full piece's letter.
+        for (full, combo) in COMBOS {
+            let slot = PIECE_TABLE[..half].find(combo as char).unwrap();
+            let shown = INSCRIPTIONS.as_bytes()[slot];
+            let want = match full {
+                b'W' => b'=',
+                b'V' => b'|',
+                f => f,
+            };
+            assert_eq!(shown, want, "{}", combo as char);
+        }
+        let script = include_str!("../../../tests/xboard/match.sh");
+        assert!(script.contains(&format!("SC_INSCRIPTIONS='{INSCRIPTIONS}'")));
     }
 
     /// XBoard's FEN of its board (after `Edit Position`, or a relayed
