@@ -868,6 +868,55 @@ pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String,
             }
         }
     }
+    // A click on a combination glyph that is not the full piece's move:
+    // the Halfer leaving (our `h` form).
+    if Wire::parse(wire).is_some_and(|w| {
+        matches!(
+            w,
+            Wire::Move {
+                kill: None,
+                promo: None,
+                ..
+            }
+        )
+    }) {
+        let halfer = format!("{wire}h");
+        if let Some((m, _, _)) = table.iter().find(|(m, _, _)| *m == halfer) {
+            let mut after = xb.clone();
+            let w = Wire::parse(wire).expect("parsed above");
+            if xb.accepts(&w, white) {
+                after.apply(&w, white);
+            }
+            return Ok((m.clone(), after));
+        }
+    }
+    // A Wall turned about its anchor, typed as an out-and-back through any
+    // square: the one move whose form leaves the anchor in place.
+    if let Some(
+        w @ Wire::Move {
+            from,
+            to,
+            kill: Some(_),
+            ..
+        },
+    ) = Wire::parse(wire)
+    {
+        let wall = matches!(
+            xb.cells[from].to_ascii_uppercase(),
+            b'W' | b'V' | b'U' | b'Y'
+        );
+        let in_place: Vec<&(String, Wire, XbBoard)> = table
+            .iter()
+            .filter(|(_, t, _)| matches!(*t, Wire::Move { from: f, to: g, promo: Some(_), .. } if f == from && g == from))
+            .collect();
+        if let ([(m, _, _)], true, true) = (in_place.as_slice(), wall, from == to) {
+            let mut after = xb.clone();
+            if xb.accepts(&w, white) {
+                after.apply(&w, white);
+            }
+            return Ok((m.clone(), after));
+        }
+    }
     // A click without the suffix our form carries (XBoard asks for one only
     // on a pawn's last rank): the one move with those squares.
     if let Some(Wire::Move {
@@ -1309,6 +1358,39 @@ mod more_tests {
         assert_eq!(after.cells[parse_square("f3").unwrap()], b'M');
         let (text, _) = write_move(&xb, &pos, "e2e5").unwrap();
         assert_eq!(read_move(&xb, &pos, &text).unwrap().0, "e2e5");
+    }
+
+    /// Clicks and typed moves that carry less than our forms: a Halfer
+    /// leaving the square it shares (clicked: the full piece cannot go
+    /// there), a Wall turned about its anchor (typed out and back).
+    #[test]
+    fn clicks_on_shared_squares_and_a_wall_turning_in_place() {
+        let mut pos = AnyPosition::start(Variant::StrangeChess);
+        let mut xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        for m in ["c1b3", "d10d7"] {
+            let (_, after) = write_move(&xb, &pos, m).unwrap();
+            pos.play(m).unwrap();
+            xb = after;
+        }
+        assert_eq!(
+            xb.cells[parse_square("b3").unwrap()],
+            b'A',
+            "pawn and Halfer"
+        );
+        assert_eq!(read_move(&xb, &pos, "b3a5").unwrap().0, "b3a5h");
+        assert_eq!(read_move(&xb, &pos, "b3b5").unwrap().0, "b3b5", "the pawn");
+        let pos = AnyPosition::from_fen(
+            Variant::StrangeChess,
+            "k11/12/12/12/12/12/12/5WW5/12/12/12/6K5 w - - 0 1",
+        )
+        .unwrap();
+        let xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        let (m, after) = read_move(&xb, &pos, "f5a1,a1f5").unwrap();
+        assert_eq!(m, "g5f6");
+        assert_eq!(after.cells[parse_square("f5").unwrap()], b'W');
+        let (text, after) = write_move(&xb, &pos, "g5f6").unwrap();
+        assert!(text.starts_with("f5") && text.ends_with("f5v"), "{text}");
+        assert_eq!(after.cells[parse_square("f5").unwrap()], b'V');
     }
 
     /// Text from outside (moves, squares, FENs) never panics.
