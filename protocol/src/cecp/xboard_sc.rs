@@ -1158,28 +1158,8 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
             marks[to] = mark;
         }
     }
-    let mut rows = Vec::new();
-    for r in (0..12).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for f in 0..FILES {
-            let m = marks[r * FILES + f];
-            if m == b'.' {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-                run = 0;
-            }
-            row.push(m as char);
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
-    Some(rows.join("/"))
+    // The same run-length form as a board: `.` is an unmarked square.
+    Some(board_field(&marks.map(|m| if m == b'.' { 0 } else { m })))
 }
 
 #[cfg(test)]
