@@ -857,6 +857,21 @@ fn strangechess_is_offered_with_a_12x12_setup_and_plays_a_legal_move() {
         "rxhnbqkbnhxr/1dss1w2ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1W2SSD1/RXHNBQKBNHXR w KQkq - 0 1"
     ));
     assert!(out[setup].starts_with(&format!("setup ({}) ", xboard_sc::PIECE_TABLE)));
+    // Then the pieces XBetza can describe, before the pong.
+    assert_eq!(
+        out[setup + 1..pong],
+        [
+            "piece K& K",
+            "piece Q& Q",
+            "piece R& R",
+            "piece B& B",
+            "piece N& N",
+            "piece X& KN",
+            "piece H& NC",
+            "piece M& KD",
+            "piece S& mK"
+        ]
+    );
     let reply = out
         .iter()
         .find_map(|l| l.strip_prefix("move "))

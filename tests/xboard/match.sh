@@ -28,15 +28,21 @@ fail() { echo "xboard match FAILED: $*" >&2; exit 1; }
 
 for variant in ${VARIANTS:-trubix trubix43 normal strangechess}; do
   size=49
+  clock=(-tc 0:10 -inc 0.1)
   if [ "$variant" = strangechess ]; then
     # XBoard's board follows ours through the move forms of
     # docs/xboard-strangechess.md; it checks no rule of the game.
     rules=(-testLegality false -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0
       -inscriptions "$SC_INSCRIPTIONS")
     size=33
+    # Long games of many plies on a loaded machine (XBoard redraws 144
+    # squares, and the model of XBoard's board costs a few ms a move): an
+    # increment of 0.3 s keeps the clocks safe where 0.1 s lost on time.
+    # Lost games are resigned (engine option Resign), as in curio match.
+    clock=(-tc 0:30 -inc 0.3 -firstOptions "Resign=1" -secondOptions "Resign=1")
     # XBoard's own board at the end of each game, to compare with ours.
     rules+=(-savePositionFile "$XBT/$variant.fen")
-    ending='\{(White mates|Black mates|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
+    ending='\{(White mates|Black mates|White resigns|Black resigns|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
   elif [ "$variant" = normal ]; then
     # XBoard knows chess: let it check every move and every claim.
     rules=(-testLegality true -testClaims true -checkMates true -materialDraws true -ruleMoves 51 -repeatsToDraw 3)
@@ -52,7 +58,7 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess}; do
   log="$XBT/$variant.log"
   HOME="$XBT/home" timeout 900 xvfb-run -a -s "-screen 0 1280x1024x24" "$XBOARD" \
     -fcp "$BIN xboard" -fd "$XBT" -scp "$BIN xboard" -sd "$XBT" \
-    -variant "$variant" -mg "$GAMES" -tc 0:10 -inc 0.1 -matchPause 500 \
+    -variant "$variant" -mg "$GAMES" "${clock[@]}" -matchPause 500 \
     "${rules[@]}" -sgf "$pgn" -debug -nameOfDebugFile "$debug" \
     -saveSettingsOnExit false -startupMessage "" -soundProgram "" -popupExitMessage false \
     -autoCallFlag true -size "$size" >"$log" 2>&1 || fail "$variant: xboard exited with $? (see $log)"

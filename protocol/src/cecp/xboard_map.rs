@@ -191,8 +191,29 @@ impl BoardMap {
     /// woozan's square-specific links cannot be expressed; XBoard runs with
     /// legality testing off for these games.
     pub fn piece_lines(&self) -> Vec<String> {
-        if matches!(self.variant, Variant::Chess | Variant::StrangeChess) {
+        if self.variant == Variant::Chess {
             return Vec::new();
+        }
+        if self.variant == Variant::StrangeChess {
+            // The moves XBetza can write, for XBoard's SAN and the PGN's
+            // VariantMen tag (legality testing stays off): the Bacteria's
+            // base moves, the Halfer's two leaps, the Magician's steps and
+            // jump, the Stone's steps. The pawn is XBoard's own; the Digger
+            // (rides under pieces), the Wall and the combination glyphs
+            // have no XBetza form and stay undefined.
+            return [
+                "piece K& K",
+                "piece Q& Q",
+                "piece R& R",
+                "piece B& B",
+                "piece N& N",
+                "piece X& KN",
+                "piece H& NC",
+                "piece M& KD",
+                "piece S& mK",
+            ]
+            .map(String::from)
+            .to_vec();
         }
         let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
         match self.variant {

@@ -750,7 +750,9 @@ fn natural_forms(
     }
     let glyph = after[to];
     let own_glyph = is_piece(glyph) && is_white(glyph) == white;
-    let suffixes: Vec<Option<u8>> = if own_glyph {
+    // XBoard's parser reads an `x` after the squares as a capture leg, not
+    // a suffix (a Bacteria's glyph cannot be set that way).
+    let suffixes: Vec<Option<u8>> = if own_glyph && !glyph.eq_ignore_ascii_case(&b'x') {
         vec![None, Some(glyph.to_ascii_lowercase())]
     } else {
         vec![None]
@@ -1198,6 +1200,17 @@ mod tests {
                 let white = pos.side_to_move() == movegen::Color::White;
                 let mut texts: Vec<String> = table.iter().map(|(_, w, _)| w.text()).collect();
                 for (m, w, _) in &table {
+                    assert!(
+                        !matches!(
+                            w,
+                            Wire::Move {
+                                promo: Some(b'x'),
+                                ..
+                            }
+                        ),
+                        "{m} as {}: XBoard reads a suffix x as a leg",
+                        w.text()
+                    );
                     assert!(
                         xb.accepts(w, white),
                         "{m} as {} refused in {}",
