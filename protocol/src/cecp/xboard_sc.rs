@@ -829,8 +829,8 @@ fn natural_forms(
 }
 
 /// Our move for XBoard's text `wire` in `pos`, and XBoard's board after it.
-/// A text not in the table is read as our own notation (a person's XBoard
-/// sends the squares clicked), and XBoard's board follows what XBoard did.
+/// A text not in the table is read as a person's XBoard sends it (see
+/// [`person_move`]), and XBoard's board follows what XBoard did with it.
 pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String, XbBoard), String> {
     let white = pos.side_to_move() == movegen::Color::White;
     let table = wire_table(xb, pos);
@@ -840,108 +840,80 @@ pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String,
     {
         return Ok((m.clone(), after.clone()));
     }
-    if let Some((m, _, _)) = table.iter().find(|(m, _, _)| m == wire) {
-        let mut after = xb.clone();
-        if let Some(w) = Wire::parse(wire) {
-            if xb.accepts(&w, white) {
-                after.apply(&w, white);
-            }
-        }
-        return Ok((m.clone(), after));
+    let m = person_move(xb, &table, wire, white).ok_or("not a legal move in this position")?;
+    let mut after = xb.clone();
+    if let Some(w) = Wire::parse(wire).filter(|w| xb.accepts(w, white)) {
+        after.apply(&w, white);
     }
-    // A spell typed as Magician, source, target: `m s,s d` fills the hole
-    // d (XBoard moves the Magician's glyph there, and our model with it).
-    if let Some(
-        w @ Wire::Move {
-            from,
-            to,
-            kill: Some(s),
-            promo: None,
-        },
-    ) = Wire::parse(wire)
-    {
-        let magician = matches!(xb.cells[from].to_ascii_uppercase(), b'M' | b'L');
-        let spell = format!("{}{}", square_name(s), square_name(to));
-        if magician && from != to && xb.accepts(&w, white) {
-            if let Some((m, _, _)) = table.iter().find(|(m, _, _)| *m == spell) {
-                let mut after = xb.clone();
-                after.apply(&w, white);
-                return Ok((m.clone(), after));
-            }
-        }
-    }
-    // A click on a combination glyph that is not the full piece's move:
-    // the Halfer leaving (our `h` form).
-    if Wire::parse(wire).is_some_and(|w| {
-        matches!(
-            w,
-            Wire::Move {
-                kill: None,
-                promo: None,
-                ..
-            }
-        )
-    }) {
-        let halfer = format!("{wire}h");
-        if let Some((m, _, _)) = table.iter().find(|(m, _, _)| *m == halfer) {
-            let mut after = xb.clone();
-            let w = Wire::parse(wire).expect("parsed above");
-            if xb.accepts(&w, white) {
-                after.apply(&w, white);
-            }
-            return Ok((m.clone(), after));
-        }
-    }
-    // A Wall turned about its anchor, typed as an out-and-back through any
-    // square: the one move whose form leaves the anchor in place.
-    if let Some(
-        w @ Wire::Move {
-            from,
-            to,
-            kill: Some(_),
-            ..
-        },
-    ) = Wire::parse(wire)
-    {
-        let wall = matches!(
-            xb.cells[from].to_ascii_uppercase(),
-            b'W' | b'V' | b'U' | b'Y'
-        );
-        let in_place: Vec<&(String, Wire, XbBoard)> = table
+    Ok((m, after))
+}
+
+/// A text that is none of our forms but what a person's XBoard sends:
+/// our own notation; a typed spell; a click on a combination glyph; a Wall
+/// typed turning in place; a click without our suffix.
+fn person_move(
+    xb: &XbBoard,
+    table: &[(String, Wire, XbBoard)],
+    wire: &str,
+    white: bool,
+) -> Option<String> {
+    let listed = |m: &str| {
+        table
             .iter()
-            .filter(|(_, t, _)| matches!(*t, Wire::Move { from: f, to: g, promo: Some(_), .. } if f == from && g == from))
-            .collect();
-        if let ([(m, _, _)], true, true) = (in_place.as_slice(), wall, from == to) {
-            let mut after = xb.clone();
-            if xb.accepts(&w, white) {
-                after.apply(&w, white);
-            }
-            return Ok((m.clone(), after));
-        }
+            .find(|(t, _, _)| t == m)
+            .map(|(t, _, _)| t.clone())
+    };
+    if let Some(m) = listed(wire) {
+        return Some(m);
     }
-    // A click without the suffix our form carries (XBoard asks for one only
-    // on a pawn's last rank): the one move with those squares.
-    if let Some(Wire::Move {
+    let parsed = Wire::parse(wire)?;
+    let Wire::Move {
         from,
         to,
-        kill: None,
-        promo: None,
-    }) = Wire::parse(wire)
-    {
-        let same: Vec<&(String, Wire, XbBoard)> = table
-            .iter()
-            .filter(|(_, w, _)| matches!(*w, Wire::Move { from: f, to: t, kill: None, promo: Some(_) } if f == from && t == to))
-            .collect();
-        if let [(m, _, _)] = same.as_slice() {
-            let mut after = xb.clone();
-            let w = Wire::parse(wire).expect("parsed above");
-            if xb.accepts(&w, white) {
-                after.apply(&w, white);
-            }
-            return Ok((m.clone(), after));
+        kill,
+        promo,
+    } = parsed
+    else {
+        return None;
+    };
+    let glyph = xb.cells[from].to_ascii_uppercase();
+    match (kill, promo) {
+        // A spell typed as Magician, source, target: `m s,s d` fills the
+        // hole d (XBoard moves the Magician's glyph there, our model too).
+        (Some(s), None) if matches!(glyph, b'M' | b'L') && from != to && xb.accepts(&parsed, white) => {
+            listed(&format!("{}{}", square_name(s), square_name(to)))
         }
+        // A Wall turned about its anchor, typed as an out-and-back through
+        // any square: the one move whose form leaves the anchor in place.
+        (Some(_), _) if matches!(glyph, b'W' | b'V' | b'U' | b'Y') && from == to => {
+            let in_place: Vec<&String> = table
+                .iter()
+                .filter(|(_, t, _)| matches!(*t, Wire::Move { from: f, to: g, promo: Some(_), .. } if f == from && g == from))
+                .map(|(m, _, _)| m)
+                .collect();
+            match in_place.as_slice() {
+                [m] => Some((*m).clone()),
+                _ => None,
+            }
+        }
+        // A click on a combination glyph that is not the full piece's
+        // move: the Halfer leaving (our `h` form).
+        (None, None) => listed(&format!("{wire}h")).or_else(|| {
+            // A click without the suffix our form carries (XBoard asks for
+            // one only on a pawn's last rank): the one move with those
+            // squares.
+            let same: Vec<&String> = table
+                .iter()
+                .filter(|(_, w, _)| matches!(*w, Wire::Move { from: f, to: t, kill: None, promo: Some(_) } if f == from && t == to))
+                .map(|(m, _, _)| m)
+                .collect();
+            match same.as_slice() {
+                [m] => Some((*m).clone()),
+                _ => None,
+            }
+        }),
+        _ => None,
     }
-    Err("not a legal move in this position".into())
 }
 
 /// XBoard's text for our move `mv` in `pos`, and XBoard's board after it.
@@ -993,8 +965,10 @@ pub fn our_fen(xb_fen: &str) -> String {
         Some(i) => &board[..i],
         None => board,
     };
-    // Ranks top first; each rank as a list of cells (None empty).
+    // Ranks top first; each rank as a list of cells (None empty). Each
+    // Wall glyph: its row, file, whether it lies, and its colour.
     let mut grid: Vec<Vec<Option<String>>> = Vec::new();
+    let mut walls: Vec<(usize, usize, bool, bool)> = Vec::new();
     for row in board.split('/') {
         let mut cells = Vec::new();
         let b = row.as_bytes();
@@ -1025,6 +999,9 @@ pub fn our_fen(xb_fen: &str) -> String {
                     c.to_ascii_lowercase() as char
                 }
             };
+            if matches!(up, b'W' | b'U' | b'V' | b'Y') {
+                walls.push((grid.len(), cells.len(), matches!(up, b'W' | b'U'), white));
+            }
             let text = if let Some(&(full, _)) = COMBOS.iter().find(|(_, c)| *c == up) {
                 let full = if full == b'V' { b'W' } else { full };
                 format!("({}{})", case(full), case(b'H'))
@@ -1039,22 +1016,12 @@ pub fn our_fen(xb_fen: &str) -> String {
         grid.push(cells);
     }
     // The Wall's second cell: beside a lying anchor, above a standing one.
-    let n = grid.len();
-    for i in 0..n {
-        for f in 0..grid[i].len() {
-            let Some(cell) = grid[i][f].clone() else {
-                continue;
-            };
-            let (lying, standing) = (
-                board_glyph_at(board, i, f).is_some_and(|g| matches!(g, b'W' | b'w' | b'U' | b'u')),
-                board_glyph_at(board, i, f).is_some_and(|g| matches!(g, b'V' | b'v' | b'Y' | b'y')),
-            );
-            let wall = if cell.contains('W') { "W" } else { "w" };
-            if lying && f + 1 < grid[i].len() {
-                grid[i][f + 1] = Some(add_wall(grid[i][f + 1].take(), wall));
-            } else if standing && i >= 1 && f < grid[i - 1].len() {
-                grid[i - 1][f] = Some(add_wall(grid[i - 1][f].take(), wall));
-            }
+    for (i, f, lying, white) in walls {
+        let wall = if white { "W" } else { "w" };
+        if lying && f + 1 < grid[i].len() {
+            grid[i][f + 1] = Some(add_wall(grid[i][f + 1].take(), wall));
+        } else if !lying && i >= 1 && f < grid[i - 1].len() {
+            grid[i - 1][f] = Some(add_wall(grid[i - 1][f].take(), wall));
         }
     }
     let rows: Vec<String> = grid
@@ -1087,30 +1054,6 @@ pub fn our_fen(xb_fen: &str) -> String {
         out.push_str(f);
     }
     out
-}
-
-/// The glyph XBoard wrote at row `i` (from the top), file `f`, if any.
-fn board_glyph_at(board: &str, i: usize, f: usize) -> Option<u8> {
-    let row = board.split('/').nth(i)?;
-    let b = row.as_bytes();
-    let (mut j, mut at) = (0usize, 0usize);
-    while j < b.len() {
-        if b[j].is_ascii_digit() {
-            let mut n = 0usize;
-            while j < b.len() && b[j].is_ascii_digit() {
-                n = n.saturating_mul(10).saturating_add((b[j] - b'0') as usize);
-                j += 1;
-            }
-            at = at.saturating_add(n);
-            continue;
-        }
-        if at == f {
-            return Some(b[j]);
-        }
-        at += 1;
-        j += 1;
-    }
-    None
 }
 
 /// A cell's text with the Wall's second cell added (a Halfer may share it).
