@@ -74,11 +74,11 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess}; do
   if [ "$variant" != normal ]; then
     grep -q "\[Variant \"$variant\"\]" "$pgn" || fail "$variant: PGN has no Variant tag"
   fi
-  reasons=$(grep -cE "$ending" "$pgn" || true)
-  [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }
   if grep -iE "illegal move|forfeit|Error \(|unknown command|did not send setup|false .* claim" "$debug" >&2; then
     fail "$variant: protocol trouble in $debug"
   fi
+  reasons=$(grep -cE "$ending" "$pgn" || true)
+  [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }
   if [ "$variant" = strangechess ]; then
     # Our model of XBoard's board must end each game on XBoard's own board.
     CURIO_XB_DEBUG="$debug" CURIO_XB_FEN="$XBT/$variant.fen" \

@@ -290,14 +290,16 @@ impl Wire {
     /// The text XBoard sends the other engine for this move, made on
     /// `xb` (XBoard's board before it). XBoard takes a kill leg through a
     /// square of the mover's colour as a castling and writes it
-    /// `from to,kill beside`, `beside` the file next to `to`; an empty
-    /// square counts as black there (XBoard 4.9.1 `SendMoveToProgram`).
+    /// `from to,kill beside`, `beside` the file next to `to`, and drops the
+    /// suffix; an empty square counts as black there (XBoard 4.9.1
+    /// `SendMoveToProgram`; a CI game was lost on `f10f9,f9f10w` relayed
+    /// as `f10f10,f9e10`).
     pub fn relayed(&self, xb: &XbBoard) -> String {
         if let Wire::Move {
             from,
             to,
             kill: Some(k),
-            promo,
+            ..
         } = *self
         {
             let black = |g: u8| !(is_piece(g) && is_white(g));
@@ -307,7 +309,7 @@ impl Wire {
                 } else {
                     file(to) as i32 - 1
                 };
-                let mut s = format!(
+                return format!(
                     "{}{},{}{}{}",
                     square_name(from),
                     square_name(to),
@@ -315,10 +317,6 @@ impl Wire {
                     (b'a' as i32 + beside) as u8 as char,
                     rank(to) + 1
                 );
-                if let Some(p) = promo {
-                    s.push(p.to_ascii_lowercase() as char);
-                }
-                return s;
             }
         }
         self.text()
@@ -632,7 +630,18 @@ pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard
         }
         options.push(forms);
     }
-    let mut used: Vec<Wire> = Vec::new();
+    // A text taken, as sent or as XBoard relays it (the relayed form
+    // drops a suffix, so two forms can meet there).
+    let mut used: Vec<String> = Vec::new();
+    let mut take = |w: &Wire| {
+        let (text, relayed) = (w.text(), w.relayed(xb));
+        if used.contains(&text) || used.contains(&relayed) {
+            return false;
+        }
+        used.push(text);
+        used.push(relayed);
+        true
+    };
     let mut table: Vec<Option<(Wire, XbBoard)>> = vec![None; moves.len()];
     // Forms are handed out best first over all moves, so a move keeps its
     // natural form unless another move's is the same text and better.
@@ -648,8 +657,7 @@ pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard
             continue;
         }
         let (_, w, after) = &options[m][k];
-        if !used.contains(w) {
-            used.push(w.clone());
+        if take(w) {
             table[m] = Some((w.clone(), after.clone()));
         }
     }
@@ -672,8 +680,7 @@ pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard
     for slot in table.iter_mut() {
         if slot.is_none() {
             for w in codes.by_ref() {
-                if !used.contains(&w) {
-                    used.push(w.clone());
+                if take(&w) {
                     let mut after = xb.clone();
                     after.apply(&w, white);
                     *slot = Some((w, after));
@@ -1141,7 +1148,16 @@ mod tests {
                 }
                 assert_eq!(table.len(), legal.len(), "{}", pos.fen());
                 let white = pos.side_to_move() == movegen::Color::White;
-                let mut texts: Vec<String> = table.iter().map(|(_, w, _)| w.text()).collect();
+                // Every text, as sent and as XBoard relays it, names one
+                // move.
+                let mut texts: Vec<String> = Vec::new();
+                for (_, w, _) in &table {
+                    texts.push(w.text());
+                    if w.relayed(&xb) != w.text() {
+                        texts.push(w.relayed(&xb));
+                    }
+                }
+                let count = texts.len();
                 for (m, w, _) in &table {
                     assert!(
                         !matches!(
@@ -1166,7 +1182,7 @@ mod tests {
                 texts.dedup();
                 assert_eq!(
                     texts.len(),
-                    table.len(),
+                    count,
                     "two moves share a text in {}",
                     pos.fen()
                 );
@@ -1232,6 +1248,53 @@ mod more_tests {
         let xb = XbBoard::from_fen(&start.fen()).unwrap();
         let w = Wire::parse("f3e2,e2f3").unwrap();
         assert_eq!(w.relayed(&xb), "f3e2,e2f3");
+    }
+
+    /// XBoard's board from its FEN board field (ranks 12 to 1).
+    fn from_field(field: &str) -> XbBoard {
+        let mut xb = XbBoard::from_fen(&AnyPosition::start(Variant::StrangeChess).fen()).unwrap();
+        xb.cells = [0; SQUARES];
+        for (r, row) in field.split('/').enumerate() {
+            let (mut f, mut run) = (0, 0);
+            for c in row.bytes() {
+                if c.is_ascii_digit() {
+                    run = run * 10 + (c - b'0') as usize;
+                    continue;
+                }
+                f += run;
+                run = 0;
+                xb.cells[(11 - r) * FILES + f] = c;
+                f += 1;
+            }
+        }
+        xb
+    }
+
+    /// Seen in CI under XBoard 4.9.1: Black sent `f10f9,f9f10w` (a Wall
+    /// turning, coded as a kill leg through its own glyph with a suffix);
+    /// XBoard relayed it as the castling `f10f10,f9e10`, without the suffix.
+    /// White must read it, and no other move may be relayed the same way.
+    #[test]
+    fn a_relayed_castling_drops_the_suffix() {
+        let pos = AnyPosition::from_fen(
+            Variant::StrangeChess,
+            "3*1**k*3/4*w1sbsn1/(sh)W1**w2*3/XW1h**1**x2/3**2**1p1/4SX6/5*HB*P1P/3S1*6/6K**2S/4*2P*3/4*2*4/9S2 b - - 7 202 powers=f7:P",
+        )
+        .unwrap();
+        let xb = from_field("7k4/7sbsn1/t4v6/XV1h5j2/10p1/4SX6/6HB1P1P/3S8/6K4S/7P4/12/9S2");
+        let table = wire_table(&xb, &pos);
+        let (m, w, _) = table
+            .iter()
+            .find(|(_, w, _)| w.text() == "f10f9,f9f10w")
+            .expect("the Wall's move as Black sent it");
+        assert_eq!(m, "f11g10");
+        assert_eq!(w.relayed(&xb), "f10f10,f9e10");
+        assert_eq!(read_move(&xb, &pos, "f10f10,f9e10").unwrap().0, "f11g10");
+        let same = table
+            .iter()
+            .filter(|(_, w, _)| w.relayed(&xb) == "f10f10,f9e10")
+            .count();
+        assert_eq!(same, 1);
     }
 
     #[test]
