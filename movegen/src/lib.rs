@@ -12,6 +12,7 @@
 
 pub mod bits;
 pub mod chess;
+pub mod dysnomia;
 pub mod error;
 pub mod game;
 pub mod perft;

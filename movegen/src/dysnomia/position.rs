@@ -1,0 +1,120 @@
+//! A Dysnomia position: the material (board and pools) and the rule state
+//! of B2 (castling, en passant, clocks, the denial holder and protection,
+//! a forbidden re-move, a pending bait).
+
+use super::board::{Board, Kind, Piece, Pools, Square};
+use crate::game::Color;
+
+/// Castling rights, as in a FEN: White king side, White queen side, Black
+/// king side, Black queen side.
+pub const CASTLE_WK: u8 = 1;
+pub const CASTLE_WQ: u8 = 2;
+pub const CASTLE_BK: u8 = 4;
+pub const CASTLE_BQ: u8 = 8;
+
+/// Everything that makes two positions different (R-B2), except what only
+/// exists because the position was reached by a move (the deniable last
+/// move, which the game layer keeps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub board: Board,
+    pub pools: Pools,
+    pub side: Color,
+    pub castling: u8,
+    /// The cell a pawn of the side to move may capture on, and the square
+    /// of the pawn that capture removes.
+    pub ep: Option<(Square, Square)>,
+    pub halfmove: u16,
+    pub fullmove: u16,
+    /// The side holding the denial right.
+    pub denial: Color,
+    /// The side whose next ordinary move cannot be denied.
+    pub protected: Option<Color>,
+    /// After a denial: the canonical text of the move the side to move may
+    /// not play again (short: at most [`FORBID_LEN`] bytes).
+    pub forbid: Option<Forbid>,
+    /// A bait is pending: the side to move must make a forced reply.
+    pub bait: bool,
+}
+
+/// Longest turn text a `forbid=` field holds.
+pub const FORBID_LEN: usize = 62;
+
+/// A move's canonical text, stored inline so the position stays `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Forbid {
+    len: u8,
+    bytes: [u8; FORBID_LEN],
+}
+
+impl Forbid {
+    pub fn new(text: &str) -> Option<Forbid> {
+        let b = text.as_bytes();
+        if b.is_empty() || b.len() > FORBID_LEN || !text.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0; FORBID_LEN];
+        bytes[..b.len()].copy_from_slice(b);
+        Some(Forbid {
+            len: b.len() as u8,
+            bytes,
+        })
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for Forbid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, Black holding the denial right.
+    pub fn empty() -> Position {
+        Position {
+            board: Board::default(),
+            pools: Pools::default(),
+            side: Color::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            denial: Color::Black,
+            protected: None,
+            forbid: None,
+            bait: false,
+        }
+    }
+
+    /// Whether `color`'s King is in its exiled pool (the side is in exile).
+    pub fn in_exile(&self, color: Color) -> bool {
+        self.pools.exiled[color.index()][Kind::King as usize] > 0
+    }
+
+    /// Whether `color` has a Statue on the board.
+    pub fn has_statue(&self, color: Color) -> bool {
+        let t = Piece::new(color, Kind::Statue);
+        let mut bits = self.board.occupied_by(color);
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as Square;
+            bits &= bits - 1;
+            if self.board.bottom(sq) == Some(t) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// How many pieces of `color` and `kind` are on the board (riders and
+    /// risen Bishops included).
+    pub fn count_on_board(&self, color: Color, kind: Kind) -> usize {
+        self.board
+            .pieces()
+            .filter(|(_, _, p)| p.color() == color && p.kind() == kind)
+            .count()
+    }
+}

@@ -1,0 +1,314 @@
+//! Hand-worked tests of the material layer, the FEN and the resolution
+//! engine. Expected results are derived from the rule texts in comments.
+
+use super::board::{parse_square_prefix, Kind, Piece, Square, Stack};
+use super::fen::START;
+use super::position::Position;
+use super::resolve::Resolver;
+use crate::game::Color::{self, Black, White};
+
+fn sq(name: &str) -> Square {
+    parse_square_prefix(name.as_bytes()).unwrap().0
+}
+
+fn stack(letters: &str) -> Stack {
+    letters
+        .bytes()
+        .map(|c| Piece::from_letter(c).unwrap())
+        .collect()
+}
+
+fn letters(pos: &Position, name: &str) -> String {
+    pos.board
+        .stack(sq(name))
+        .iter()
+        .map(|p| p.letter())
+        .collect()
+}
+
+#[test]
+fn start_fen_round_trips() {
+    let pos = Position::from_fen(START).unwrap();
+    assert_eq!(pos.to_fen(), START);
+    assert_eq!(pos.denial, Black);
+    assert_eq!(pos.board.king(White), Some((sq("e1"), 0)));
+}
+
+#[test]
+fn full_state_fen_round_trips() {
+    for fen in [
+        // A white Rook carrying a black pawn and the white King.
+        "4k3/8/8/8/8/8/8/(RpK)7 w - - 3 20 pools=QN/-/r/b",
+        "4k3/8/8/8/4p3/8/3P4/4K3 w - e3:e4 0 7 denial=w protected=b",
+        "4k3/8/8/2B5/8/8/8/(RB)3K3 b - - 0 9 pools=-/-/-/q risen=a1[1],c5",
+        "T3k3/8/8/8/8/8/8/4K2t w - - 0 30 pools=QRRBBNN/-/qrrbbnn/- forbid=e1e2,e2e3 bait=1",
+        "8/8/8/8/8/8/8/3k4 b - - 0 40 pools=-/K/-/-",
+    ] {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.to_fen(), fen);
+    }
+    let pos = Position::from_fen("4k3/8/8/2B5/8/8/8/(RB)3K3 b - - 0 9 risen=a1[1],c5").unwrap();
+    assert!(pos.board.at(sq("a1"), 1).unwrap().risen());
+    assert!(pos.board.bottom(sq("c5")).unwrap().risen());
+    assert!(!pos.board.bottom(sq("a1")).unwrap().risen());
+    let exiled = Position::from_fen("8/8/8/8/8/8/8/3k4 b - - 0 40 pools=-/K/-/-").unwrap();
+    assert!(exiled.in_exile(White));
+    assert!(!exiled.in_exile(Black));
+}
+
+#[test]
+fn bad_fens_are_refused_with_the_reason() {
+    for (fen, why) in [
+        ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "fills 7 files"),
+        ("4k3/8/8/8/8/8/8/4K2Z w - - 0 1", "unknown piece letter 'Z'"),
+        (
+            "4k3/8/8/8/8/8/8/(BK)7 w - - 0 1",
+            "does not stand on a Rook",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/(RT)3K3 w - - 0 1",
+            "Statue cannot stand in the column",
+        ),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "own first rank"),
+        (
+            "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1",
+            "more than the original 1",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 pools=Q/-/-/-", "ok"),
+        (
+            "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 pools=Q/-/-/-",
+            "more than the original 1",
+        ),
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", "exactly one King"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - e3:e4 0 1",
+            "names no black pawn on e4",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 denial=b", "default value"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bait=1 denial=w",
+            "out of order",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 risen=e1", "holds no Bishop"),
+        (
+            "4k3/8/8/2B5/8/8/8/(RB)3K3 b - - 0 9 risen=c5,a1[1]",
+            "square order",
+        ),
+        (
+            "4k3/8/8/2B5/8/8/8/1B2K3 b - - 0 9 risen=b1[0]",
+            "without a level",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w KQkq -", "at least 6 fields"),
+    ] {
+        match Position::from_fen(fen) {
+            Ok(_) => assert_eq!(why, "ok", "{fen} was accepted"),
+            Err(e) => assert!(e.0.contains(why), "{fen}: '{}' lacks '{why}'", e.0),
+        }
+    }
+}
+
+/// Removes the bottom of `target` by `mover` standing on `from`, which
+/// then lands on `target` carrying its column, and runs the effects: an
+/// ordinary capture of a column's base (R-B8.3/8.4).
+fn capture_base(pos: &mut Position, from: &str, target: &str) {
+    let unit = pos.board.stack(sq(from));
+    let agent = unit[0].color();
+    pos.board.set_stack(sq(from), &[]);
+    let mut r = Resolver::new(pos);
+    r.remove(sq(target), 0, agent, false);
+    let mut here = r.pos.board.stack(sq(target));
+    here.extend(unit);
+    r.pos.board.set_stack(sq(target), &here);
+    r.run();
+}
+
+/// R-B8.6, text example 1: a white Rook carrying a white Pawn captures
+/// the base of a column of two black Rooks and a black Pawn. The author's
+/// narration: "the white Rook captures the first black Rook, the other
+/// black Rook with the black Pawn falls capturing the white Rook, then the
+/// white Pawn falls and captures the second black Rook, then the black
+/// Pawn falls and captures the white Pawn". Only the black Pawn remains;
+/// two black Rooks and one white Rook are in the captured pools.
+#[test]
+fn fall_example_one() {
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("a1"), &stack("RP"));
+    pos.board.set_stack(sq("a8"), &stack("rrp"));
+    capture_base(&mut pos, "a1", "a8");
+    assert_eq!(letters(&pos, "a8"), "p");
+    assert_eq!(letters(&pos, "a1"), "");
+    assert_eq!(pos.pools.captured[White.index()][Kind::Rook as usize], 1);
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Rook as usize], 2);
+    assert_eq!(pos.pools.exiled, [[0; 5]; 2]);
+}
+
+/// R-B8.6, text example 2: four black Rooks with a black Pawn on top; a
+/// Knight captures the third Rook on its path. The fourth Rook and the
+/// Pawn fall onto the two below: bR4 exiles bR1, bR2 exiles bR4, bP
+/// exiles bR2. Only the Pawn remains; three Rooks exiled, one captured.
+#[test]
+fn fall_example_two() {
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("d4"), &stack("rrrrp"));
+    let mut r = Resolver::new(&mut pos);
+    assert_eq!(
+        r.remove(sq("d4"), 2, White, false),
+        Some(Piece::new(Black, Kind::Rook))
+    );
+    r.run();
+    assert_eq!(r.effects.removals, 4);
+    assert_eq!(letters(&pos, "d4"), "p");
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Rook as usize], 1);
+    assert_eq!(pos.pools.exiled[Black.index()][Kind::Rook as usize], 3);
+}
+
+/// R-B8.3: a non-Rook rider leaves alone and the pieces above move down;
+/// removing it by a Knight (inside capture) leaves the column standing.
+#[test]
+fn removing_a_non_rook_rider_keeps_the_column() {
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("d4"), &stack("RnPk"));
+    let mut r = Resolver::new(&mut pos);
+    r.remove(sq("d4"), 1, White, false);
+    r.run();
+    assert_eq!(letters(&pos, "d4"), "RPk");
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Knight as usize], 1);
+}
+
+/// R-B7.1/7.3: a Queen captured on d4 by a white Knight takes revenge:
+/// the neighbours' bottoms in the order N NE E SE S SW W NW, enemies
+/// captured, her own side's pieces exiled (her own King too, which puts
+/// Black in exile), Statues immune; then the capturer on her square.
+#[test]
+fn queen_revenge_around_her_square() {
+    let mut pos = Position::from_fen("8/8/8/2pkP3/3q4/2tR4/8/4K3 w - - 0 1").unwrap();
+    let mut r = Resolver::new(&mut pos);
+    r.remove(sq("d4"), 0, White, false);
+    r.pos.board.put(sq("d4"), Piece::new(White, Kind::Knight));
+    r.run();
+    let e = r.effects;
+    assert!(e.king_exiled[Black.index()]);
+    assert!(!e.king_captured[Black.index()]);
+    // d5 black King exiled, e5 white pawn captured (discarded), d3 white
+    // Rook captured, c3 black Statue stays, c5 black pawn captured
+    // (pawns are never exiled), then the Knight on d4 is captured.
+    for gone in ["d5", "e5", "d3", "c5", "d4"] {
+        assert_eq!(letters(&pos, gone), "", "{gone}");
+    }
+    assert_eq!(letters(&pos, "c3"), "t");
+    assert_eq!(pos.pools.exiled[Black.index()][Kind::King as usize], 1);
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Queen as usize], 1);
+    assert_eq!(pos.pools.captured[White.index()][Kind::Rook as usize], 1);
+    assert_eq!(pos.pools.captured[White.index()][Kind::Knight as usize], 1);
+    assert!(pos.in_exile(Black));
+}
+
+/// R-B10.3 with the author's example: "if a Rook with a Pawn inside
+/// captures a Bishop, the Bishop raises from the dead capturing the Rook
+/// but the Pawn immediately captures the Bishop falling from the Rook".
+#[test]
+fn bishop_rises_and_falls_to_the_pawn() {
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("a1"), &stack("RP"));
+    pos.board.put(sq("a5"), Piece::new(Black, Kind::Bishop));
+    capture_base(&mut pos, "a1", "a5");
+    assert_eq!(letters(&pos, "a5"), "P");
+    assert_eq!(pos.pools.captured[White.index()][Kind::Rook as usize], 1);
+    // The risen Bishop taken again is captured for good.
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Bishop as usize], 1);
+}
+
+/// R-B10.2: a Bishop never rises onto its own side's piece; taken on an
+/// empty square it rises there, flagged risen, and goes to no pool.
+#[test]
+fn bishop_rise_follows_the_fixed_rule() {
+    // A white Bishop riding a white Rook, taken inside by a black Knight
+    // at the destination: the bottom is its own Rook, so it stays down.
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("c3"), &stack("RB"));
+    let mut r = Resolver::new(&mut pos);
+    r.remove(sq("c3"), 1, Black, true);
+    let mut col = r.pos.board.stack(sq("c3"));
+    col.push(Piece::new(Black, Kind::Knight));
+    r.pos.board.set_stack(sq("c3"), &col);
+    r.run();
+    assert_eq!(r.effects.rose, 0);
+    assert_eq!(letters(&pos, "c3"), "Rn");
+    assert_eq!(pos.pools.captured[White.index()][Kind::Bishop as usize], 1);
+    // A lone Bishop removed by a Knight's path capture rises in place.
+    let mut pos = Position::empty();
+    pos.board.put(sq("f5"), Piece::new(Black, Kind::Bishop));
+    let mut r = Resolver::new(&mut pos);
+    r.remove(sq("f5"), 0, White, false);
+    r.run();
+    assert_eq!(r.effects.rose, 1u64 << sq("f5"));
+    let b = pos.board.bottom(sq("f5")).unwrap();
+    assert!(b.is(Black, Kind::Bishop) && b.risen());
+    assert_eq!(pos.pools.captured, [[0; 5]; 2]);
+}
+
+/// The text's Bishop checking a King inside a Rook: the Bishop takes the
+/// Rook, the King falls and takes the Bishop, the Bishop rises and takes
+/// the King. Resolution reports the King captured.
+#[test]
+fn bishop_checks_a_king_inside_a_rook() {
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("e8"), &stack("rk"));
+    pos.board.put(sq("a4"), Piece::new(White, Kind::Bishop));
+    pos.board.set_stack(sq("a4"), &[]);
+    let mut r = Resolver::new(&mut pos);
+    r.remove(sq("e8"), 0, White, false);
+    r.pos.board.put(sq("e8"), Piece::new(White, Kind::Bishop));
+    r.run();
+    assert!(r.effects.king_captured[Black.index()]);
+    let b = pos.board.bottom(sq("e8")).unwrap();
+    assert!(b.is(White, Kind::Bishop) && b.risen());
+}
+
+/// R-B8.6 with B3: a falling piece exiles its own side's piece; a fall
+/// onto a Queen sets off her revenge, which runs after the fall.
+#[test]
+fn a_fall_exiles_own_pieces_and_sets_off_revenge() {
+    // A white Rook carrying a black Rook carrying a white Queen; a white
+    // Knight's path capture takes the black Rook in the middle: the Queen
+    // falls onto the white Rook below and exiles it.
+    let mut pos = Position::empty();
+    pos.board.set_stack(sq("c2"), &stack("RrQ"));
+    let mut r = Resolver::new(&mut pos);
+    r.remove(sq("c2"), 1, White, false);
+    r.run();
+    assert_eq!(letters(&pos, "c2"), "Q");
+    assert_eq!(pos.pools.exiled[White.index()][Kind::Rook as usize], 1);
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Rook as usize], 1);
+    // The white Queen takes the base of a black Rook carrying a black
+    // pawn: the pawn falls and takes her; her revenge takes the black
+    // Knight on c6 and the white pawn on e5 (pawns are never exiled), then
+    // the pawn that stands on her square.
+    let mut pos = Position::empty();
+    pos.board.put(sq("d1"), Piece::new(White, Kind::Queen));
+    pos.board.set_stack(sq("d5"), &stack("rp"));
+    pos.board.put(sq("c6"), Piece::new(Black, Kind::Knight));
+    pos.board.put(sq("e5"), Piece::new(White, Kind::Pawn));
+    capture_base(&mut pos, "d1", "d5");
+    for gone in ["d1", "d5", "c6", "e5"] {
+        assert_eq!(letters(&pos, gone), "", "{gone}");
+    }
+    assert_eq!(pos.pools.captured[White.index()][Kind::Queen as usize], 1);
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Rook as usize], 1);
+    assert_eq!(pos.pools.captured[Black.index()][Kind::Knight as usize], 1);
+}
+
+#[test]
+fn pieces_and_colours_round_trip() {
+    for c in [White, Black] {
+        for k in Kind::ALL {
+            let p = Piece::new(c, k);
+            assert_eq!(p.kind(), k);
+            assert_eq!(p.color(), c);
+            assert_eq!(Piece::from_letter(p.letter() as u8), Some(p));
+            assert!(p.with_risen(true).risen());
+            assert_eq!(p.with_risen(true).with_risen(false), p);
+        }
+    }
+    let _: Color = White;
+}
