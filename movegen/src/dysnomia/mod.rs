@@ -28,8 +28,11 @@
 
 pub mod board;
 pub mod fen;
+pub mod moves;
 pub mod position;
 pub mod resolve;
+pub mod rules;
+pub mod turn;
 
 pub use board::{Kind, Piece, Square};
 pub use position::Position;

@@ -312,3 +312,48 @@ fn pieces_and_colours_round_trip() {
     }
     let _: Color = White;
 }
+
+fn turns(fen: &str) -> Vec<String> {
+    Position::from_fen(fen)
+        .unwrap()
+        .legal_turns()
+        .into_iter()
+        .map(|(m, _)| m.text())
+        .collect()
+}
+
+/// From the start, by hand: each pawn steps forward (sideways is blocked
+/// by its neighbours, backward would end on the first rank) and
+/// double-moves along every open path (R-B11.2): straight, bent to a
+/// free side square of rank 3, or back to its start (a pass): 5 paths for
+/// b..g, 4 for the edge pawns, so 6 x 5 + 2 x 4 = 38 pawn turns; 4 Knight
+/// moves; the Queen's all-round capture `d1d1` (it exiles her own King,
+/// which is legal while Black has no Statue, R-B13.1). 43 in all.
+#[test]
+fn start_position_turns() {
+    let t = turns(START);
+    assert_eq!(t.len(), 43, "{t:?}");
+    for m in ["e2e4", "e2e3,e3d3", "e2e3,e3e2", "a2a3,a3b3", "d1d1", "g1f3"] {
+        assert!(t.contains(&m.to_string()), "{m}");
+    }
+    assert!(!t.contains(&"a2a3,a3a4".to_string()), "a straight double move is one leg");
+    let after = Position::from_fen(START).unwrap().play_text("d1d1").unwrap();
+    assert!(after.in_exile(White));
+    // The c1 Bishop was exiled onto an empty square and rose (R-B10.2);
+    // c2, d2, e2 pawns captured; e1 King exiled.
+    assert_eq!(
+        after.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PP3PPP/RNBQ1BNR b kq - 0 1 pools=-/K/-/- risen=c1"
+    );
+}
+
+#[test]
+#[ignore]
+fn start_perft_timing() {
+    let pos = Position::from_fen(START).unwrap();
+    for d in 1..=3 {
+        let t = std::time::Instant::now();
+        let n = pos.perft(d);
+        eprintln!("perft {d}: {n} in {:?}", t.elapsed());
+    }
+}

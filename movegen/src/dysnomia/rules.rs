@@ -1,0 +1,693 @@
+//! Moves of the pieces and what playing them does: pseudo-legal
+//! generation for a colour, the application of a turn through the
+//! resolution engine, the end of a turn, and check by full simulation
+//! (R-B5.1).
+//!
+//! Built so far (issue 19): every piece's moves including columns
+//! (leaving with levels, entering, enter-or-capture on an enemy Rook),
+//! Knight path and inside captures, the Queen's all-round capture, the
+//! King's double move with deferred first-leg effects, castling with an
+//! optional second leg, four-direction pawns with path-specific double
+//! moves, passes and en passant, promotion by suffix from the pools, the
+//! end of a turn (conversions, first-rank pawns, risen Bishops' exile,
+//! clocks). Not yet: disguise, Bishop promotion, deferred and free
+//! actions, denial, bait.
+
+use super::board::{file_rank, offset, Kind, Piece, Square, Stack};
+use super::moves::{Conversion, Leg, Mark, Move, NO_LEVEL};
+use super::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+use super::resolve::{Effects, Resolver};
+use crate::game::Color;
+
+const ROOK_DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// White's pawns move up the board.
+fn forward(c: Color) -> i8 {
+    if c == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
+fn first_rank(c: Color) -> i8 {
+    if c == Color::White {
+        0
+    } else {
+        7
+    }
+}
+
+/// The level to write on a cell: only inside a column.
+fn level_of(pos: &Position, sq: Square, level: usize) -> u8 {
+    if pos.board.height(sq) > 1 {
+        level as u8
+    } else {
+        NO_LEVEL
+    }
+}
+
+/// A generated move and whether it can remove a piece (the only moves
+/// that can capture a King, so the only ones check simulates).
+pub struct Gen {
+    pub moves: Vec<(Move, bool)>,
+}
+
+/// How a piece may end a leg on `to`: the legs it gives (`None` when the
+/// square stops it, and whether a slider may go on past it).
+fn landings(
+    pos: &Position,
+    color: Color,
+    from: Square,
+    from_level: u8,
+    to: Square,
+    out: &mut Vec<(Leg, bool)>,
+) -> bool {
+    let mut leg = Leg::new(from, to);
+    leg.from_level = from_level;
+    match pos.board.bottom(to) {
+        None => {
+            out.push((leg, false));
+            true
+        }
+        Some(b) if b.kind() == Kind::Statue => false,
+        Some(b) if b.color() == color => {
+            if b.kind() == Kind::Rook {
+                out.push((leg, false));
+            }
+            false
+        }
+        Some(b) => {
+            let mut cap = leg;
+            cap.to_level = level_of(pos, to, 0);
+            out.push((cap, true));
+            if b.kind() == Kind::Rook {
+                let mut enter = leg;
+                enter.mark = Mark::Enter;
+                out.push((enter, false));
+            }
+            false
+        }
+    }
+}
+
+/// Non-capturing arrival for a pawn step or a Knight's path-capture
+/// landing: an empty square, or entering a Rook (an enemy one with `^`).
+fn quiet_landing(pos: &Position, color: Color, mut leg: Leg) -> Option<Leg> {
+    match pos.board.bottom(leg.to) {
+        None => Some(leg),
+        Some(b) if b.kind() == Kind::Rook => {
+            if b.color() != color {
+                leg.mark = Mark::Enter;
+            }
+            Some(leg)
+        }
+        _ => None,
+    }
+}
+
+impl Position {
+    /// Every pseudo-legal move of `color` made of legs (not yet: disguise,
+    /// Bishop promotion, actions), each with whether it can remove a piece.
+    /// Conversions are not chosen here (see [`Position::legal_moves_list`]).
+    pub fn pseudo_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+        for sq in 0..64u8 {
+            let stack = self.board.stack(sq);
+            for (level, &p) in stack.iter().enumerate() {
+                if p.color() != color || p.kind() == Kind::Statue {
+                    continue;
+                }
+                let fl = if stack.len() > 1 {
+                    level as u8
+                } else {
+                    NO_LEVEL
+                };
+                let riding = level > 0;
+                match p.kind() {
+                    Kind::Rook => self.slides(color, sq, fl, &ROOK_DIRS, 8, out),
+                    Kind::Bishop => self.slides(color, sq, fl, &BISHOP_DIRS, 8, out),
+                    Kind::Queen => {
+                        self.slides(color, sq, fl, &ROOK_DIRS, 8, out);
+                        self.slides(color, sq, fl, &BISHOP_DIRS, 8, out);
+                        let mut round = Leg::new(sq, sq);
+                        round.from_level = fl;
+                        out.push((Move::legs_of(&[round]), true));
+                    }
+                    Kind::Knight => self.knight(color, sq, fl, out),
+                    Kind::King => self.king(color, sq, fl, out),
+                    Kind::Pawn => self.pawn(color, sq, fl, riding, out),
+                    Kind::Statue => {}
+                }
+            }
+        }
+        if self.board.king(color).is_some() {
+            self.castling_moves(color, out);
+        }
+    }
+
+    fn slides(
+        &self,
+        color: Color,
+        from: Square,
+        fl: u8,
+        dirs: &[(i8, i8)],
+        max: usize,
+        out: &mut Vec<(Move, bool)>,
+    ) {
+        let mut legs = Vec::new();
+        for &(df, dr) in dirs {
+            let mut t = from;
+            for _ in 0..max {
+                let Some(n) = offset(t, df, dr) else { break };
+                t = n;
+                if !landings(self, color, from, fl, t, &mut legs) {
+                    break;
+                }
+            }
+        }
+        for (l, cap) in legs {
+            out.push((Move::legs_of(&[l]), cap));
+        }
+    }
+
+    fn knight(&self, color: Color, from: Square, fl: u8, out: &mut Vec<(Move, bool)>) {
+        let (f0, r0) = file_rank(from);
+        for (df, dr) in KNIGHT {
+            let Some(to) = offset(from, df, dr) else {
+                continue;
+            };
+            // (a) and (b): at the destination.
+            let mut legs = Vec::new();
+            landings(self, color, from, fl, to, &mut legs);
+            for (l, cap) in legs {
+                out.push((Move::legs_of(&[l]), cap));
+            }
+            // (b): any enemy rider of the destination column.
+            let dest = self.board.stack(to);
+            for (lv, p) in dest.iter().enumerate().skip(1) {
+                if p.color() != color {
+                    let mut l = Leg::new(from, to);
+                    l.from_level = fl;
+                    l.to_level = lv as u8;
+                    out.push((Move::legs_of(&[l]), true));
+                }
+            }
+            // (c): one enemy piece on a cell of either L-path, then a
+            // quiet landing. The path cells are the 2x3 rectangle minus
+            // the two end cells (R-B9.1).
+            let (sf, sr) = (df.signum(), dr.signum());
+            let cells: [(i8, i8); 4] = if df.abs() == 2 {
+                [(sf, 0), (2 * sf, 0), (0, sr), (sf, sr)]
+            } else {
+                [(0, sr), (0, 2 * sr), (sf, 0), (sf, sr)]
+            };
+            let Some(land) = quiet_landing(self, color, Leg::new(to, to)) else {
+                continue;
+            };
+            for (cf, cr) in cells {
+                let Some(x) = offset(from, cf, cr) else {
+                    continue;
+                };
+                debug_assert!(file_rank(x) != (f0, r0));
+                let xs = self.board.stack(x);
+                for (lv, p) in xs.iter().enumerate() {
+                    if p.color() == color || p.kind() == Kind::Statue {
+                        continue;
+                    }
+                    let mut l1 = Leg::new(from, x);
+                    l1.from_level = fl;
+                    l1.to_level = if xs.len() > 1 { lv as u8 } else { NO_LEVEL };
+                    let mut l2 = Leg::new(x, to);
+                    l2.mark = land.mark;
+                    out.push((Move::legs_of(&[l1, l2]), true));
+                }
+            }
+        }
+    }
+
+    /// King steps from a cell, as single legs.
+    fn king_steps(&self, color: Color, from: Square, fl: u8, legs: &mut Vec<(Leg, bool)>) {
+        for (df, dr) in super::board::ROUND {
+            if let Some(t) = offset(from, df, dr) {
+                landings(self, color, from, fl, t, legs);
+            }
+        }
+    }
+
+    fn king(&self, color: Color, from: Square, fl: u8, out: &mut Vec<(Move, bool)>) {
+        let mut first = Vec::new();
+        self.king_steps(color, from, fl, &mut first);
+        for (l1, cap1) in first {
+            out.push((Move::legs_of(&[l1]), cap1));
+            // The second leg starts where the first left the King.
+            let mut after = *self;
+            let mut r = Resolver::new(&mut after);
+            r.defer();
+            let Some(at) = r.apply_leg(color, &l1) else {
+                continue;
+            };
+            let (kq, kl) = at;
+            let fl2 = level_of(&after, kq, kl);
+            let mut second = Vec::new();
+            after.king_steps(color, kq, fl2, &mut second);
+            for (l2, cap2) in second {
+                out.push((Move::legs_of(&[l1, l2]), cap1 || cap2));
+            }
+        }
+    }
+
+    fn castling_moves(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+        let (home, rights) = if color == Color::White {
+            (
+                0u8,
+                [
+                    (CASTLE_WK, 7u8, 6u8, 5u8, &[5u8, 6][..]),
+                    (CASTLE_WQ, 0, 2, 3, &[1, 2, 3][..]),
+                ],
+            )
+        } else {
+            (
+                56,
+                [
+                    (CASTLE_BK, 63, 62, 61, &[61, 62][..]),
+                    (CASTLE_BQ, 56, 58, 59, &[57, 58, 59][..]),
+                ],
+            )
+        };
+        let king_sq = home + 4;
+        if self.board.stack(king_sq).as_slice() != [Piece::new(color, Kind::King)] {
+            return;
+        }
+        let mut in_check = None;
+        for (bit, rook_sq, to, cross, between) in rights {
+            if self.castling & bit == 0
+                || self.board.bottom(rook_sq) != Some(Piece::new(color, Kind::Rook))
+                || between.iter().any(|&s| self.board.bottom(s).is_some())
+            {
+                continue;
+            }
+            let checked = *in_check.get_or_insert_with(|| self.king_capturable_at(color, king_sq));
+            if checked || self.king_capturable_at(color, cross) {
+                continue;
+            }
+            let l1 = Leg::new(king_sq, to);
+            out.push((Move::legs_of(&[l1]), false));
+            let mut after = *self;
+            let mut r = Resolver::new(&mut after);
+            r.castle(color, king_sq, to, rook_sq, cross);
+            let mut second = Vec::new();
+            after.king_steps(color, to, NO_LEVEL, &mut second);
+            for (l2, cap2) in second {
+                out.push((Move::legs_of(&[l1, l2]), cap2));
+            }
+        }
+    }
+
+    fn pawn(&self, color: Color, from: Square, fl: u8, riding: bool, out: &mut Vec<(Move, bool)>) {
+        let fw = forward(color);
+        let first = first_rank(color);
+        let steps = [(0, fw), (-1, 0), (1, 0), (0, -fw)];
+        for (df, dr) in steps {
+            let Some(t) = offset(from, df, dr) else {
+                continue;
+            };
+            if file_rank(t).1 == first {
+                continue;
+            }
+            let mut l = Leg::new(from, t);
+            l.from_level = fl;
+            if let Some(l) = quiet_landing(self, color, l) {
+                out.push((Move::legs_of(&[l]), false));
+            }
+        }
+        for df in [-1, 1] {
+            let Some(t) = offset(from, df, fw) else {
+                continue;
+            };
+            let mut l = Leg::new(from, t);
+            l.from_level = fl;
+            match self.board.bottom(t) {
+                Some(b) if b.color() != color && b.kind() != Kind::Statue => {
+                    l.to_level = level_of(self, t, 0);
+                    out.push((Move::legs_of(&[l]), true));
+                }
+                None if self.side == color && self.ep.is_some_and(|(cell, _)| cell == t) => {
+                    out.push((Move::legs_of(&[l]), true));
+                }
+                _ => {}
+            }
+        }
+        // Double moves: a lone pawn on its own second rank (R-B11.2).
+        if riding || fl != NO_LEVEL || file_rank(from).1 != first + fw {
+            return;
+        }
+        for (d1f, d1r) in [(0, fw), (-1, 0), (1, 0)] {
+            let Some(mid) = offset(from, d1f, d1r) else {
+                continue;
+            };
+            if self.board.bottom(mid).is_some() || file_rank(mid).1 == first {
+                continue;
+            }
+            for (d2f, d2r) in steps {
+                let Some(to) = offset(mid, d2f, d2r) else {
+                    continue;
+                };
+                if file_rank(to).1 == first {
+                    continue;
+                }
+                let land = if to == from {
+                    Some(Leg::new(mid, to))
+                } else {
+                    quiet_landing(self, color, Leg::new(mid, to))
+                };
+                let Some(l2) = land else { continue };
+                let m = if (d1f, d1r) == (0, fw) && (d2f, d2r) == (0, fw) {
+                    let mut l = Leg::new(from, to);
+                    l.mark = l2.mark;
+                    Move::legs_of(&[l])
+                } else {
+                    Move::legs_of(&[Leg::new(from, mid), l2])
+                };
+                out.push((m, false));
+            }
+        }
+    }
+
+    /// Whether `color`'s King, if it stood alone on `sq` instead of where
+    /// it stands, could be captured by the opponent (castling's test of
+    /// the King's square and the square it crosses).
+    fn king_capturable_at(&self, color: Color, sq: Square) -> bool {
+        let mut p = *self;
+        if let Some((k, l)) = p.board.king(color) {
+            let mut s = p.board.stack(k);
+            s.remove(l);
+            p.board.set_stack(k, &s);
+        }
+        if p.board.bottom(sq).is_some() {
+            return false;
+        }
+        p.board.put(sq, Piece::new(color, Kind::King));
+        p.king_capturable(color)
+    }
+
+    /// R-B5.1: some pseudo-legal move of the opponent, fully resolved,
+    /// captures `color`'s King (false when that King is not on the board).
+    pub fn king_capturable(&self, color: Color) -> bool {
+        if self.board.king(color).is_none() {
+            return false;
+        }
+        let them = color.flip();
+        let mut moves = Vec::new();
+        let mut p = *self;
+        // The opponent moves as the side to move would (en passant is the
+        // side to move's; it cannot take a King).
+        p.side = them;
+        p.ep = None;
+        p.pseudo_legs(them, &mut moves);
+        moves.iter().filter(|(_, cap)| *cap).any(|(m, _)| {
+            let mut q = p;
+            q.resolve_legs(them, m)
+                .is_some_and(|e| e.king_captured[color.index()])
+        })
+    }
+
+    /// Plays a move's legs for `color` and resolves everything it sets
+    /// off (not the end of the turn). None if the move makes no sense
+    /// here.
+    pub fn resolve_legs(&mut self, color: Color, m: &Move) -> Option<Effects> {
+        let legs = m.legs();
+        let mut r = Resolver::new(self);
+        let (from, fl) = (legs[0].from, legs[0].from_level);
+        let level = if fl == NO_LEVEL { 0 } else { fl as usize };
+        let piece = r.pos.board.at(from, level)?;
+        match (piece.kind(), legs.len()) {
+            (Kind::Knight, 2) => {
+                // Path capture: the victim's cell, then the landing.
+                let x = legs[0].to;
+                let xl = if legs[0].to_level == NO_LEVEL {
+                    0
+                } else {
+                    legs[0].to_level as usize
+                };
+                let unit = r.take_unit(from, level);
+                r.remove(x, xl, color, false)?;
+                r.land(legs[1].to, &unit);
+            }
+            (Kind::King, 2) => {
+                r.defer();
+                let castle = legs[0].from_level == NO_LEVEL
+                    && r.pos.board.stack(from).as_slice() == [piece]
+                    && file_rank(from).0 == 4
+                    && (file_rank(legs[0].to).0 - 4).abs() == 2;
+                if castle {
+                    r.castle_leg(color, &legs[0]);
+                } else {
+                    r.apply_leg(color, &legs[0])?;
+                }
+                r.release();
+                r.apply_leg(color, &legs[1])?;
+            }
+            (Kind::King, 1)
+                if legs[0].from_level == NO_LEVEL
+                    && file_rank(from).0 == 4
+                    && (file_rank(legs[0].to).0 - 4).abs() == 2 =>
+            {
+                r.castle_leg(color, &legs[0]);
+            }
+            (Kind::Pawn, 2) => {
+                r.apply_leg(color, &legs[0])?;
+                r.apply_leg(color, &legs[1])?;
+            }
+            (_, 1) => {
+                r.apply_leg(color, &legs[0])?;
+            }
+            _ => return None,
+        }
+        r.run();
+        Some(r.effects)
+    }
+}
+
+impl Resolver<'_> {
+    /// Lifts the piece at `level` of `sq` with what it carries (a Rook
+    /// carries everything above it, R-B8.3).
+    fn take_unit(&mut self, sq: Square, level: usize) -> Stack {
+        let mut stack = self.pos.board.stack(sq);
+        let unit: Stack = if stack[level].kind() == Kind::Rook {
+            let u = stack.iter().skip(level).copied().collect();
+            stack.truncate(level);
+            u
+        } else {
+            let mut u = Stack::new();
+            u.push(stack.remove(level));
+            u
+        };
+        self.pos.board.set_stack(sq, &stack);
+        unit
+    }
+
+    /// Puts a unit on top of whatever stands on `sq`.
+    fn land(&mut self, sq: Square, unit: &[Piece]) {
+        let mut here = self.pos.board.stack(sq);
+        here.extend(unit.iter().copied());
+        self.pos.board.set_stack(sq, &here);
+    }
+
+    /// One leg of an ordinary move: lift the unit, capture at the
+    /// destination unless it enters, land. Returns where the moving piece
+    /// ended (square, level).
+    pub fn apply_leg(&mut self, color: Color, leg: &Leg) -> Option<(Square, usize)> {
+        let level = if leg.from_level == NO_LEVEL {
+            0
+        } else {
+            leg.from_level as usize
+        };
+        let mover = self.pos.board.at(leg.from, level)?;
+        // En passant: a pawn's diagonal step onto the e.p. cell.
+        if mover.kind() == Kind::Pawn
+            && self.pos.board.bottom(leg.to).is_none()
+            && leg.from != leg.to
+        {
+            if let Some((cell, victim)) = self.pos.ep {
+                if cell == leg.to
+                    && file_rank(leg.from).0 != file_rank(leg.to).0
+                    && file_rank(leg.from).1 != file_rank(leg.to).1
+                {
+                    let unit = self.take_unit(leg.from, level);
+                    self.remove(victim, 0, color, false);
+                    self.land(leg.to, &unit);
+                    return Some((leg.to, 0));
+                }
+            }
+        }
+        if leg.from == leg.to && mover.kind() == Kind::Queen {
+            self.all_round(leg.from, color);
+            return Some((leg.from, level));
+        }
+        let unit = self.take_unit(leg.from, level);
+        let target = self.pos.board.bottom(leg.to);
+        let tl = if leg.to_level == NO_LEVEL {
+            0
+        } else {
+            leg.to_level as usize
+        };
+        // A capture: of the bottom of an enemy piece or column, or (a
+        // Knight's destination capture) of a rider at its level, whatever
+        // the colour of the column's base.
+        let captures =
+            leg.mark == Mark::Plain && (tl > 0 || target.is_some_and(|b| b.color() != color));
+        if captures {
+            self.remove(leg.to, tl, color, tl > 0)?;
+        }
+        let h = self.pos.board.height(leg.to);
+        self.land(leg.to, &unit);
+        Some((leg.to, h))
+    }
+
+    /// Castling's first leg: the King two squares, the Rook with its
+    /// riders to the square crossed.
+    fn castle_leg(&mut self, color: Color, leg: &Leg) {
+        let king_side = leg.to > leg.from;
+        let rook_sq = if king_side {
+            leg.from + 3
+        } else {
+            leg.from - 4
+        };
+        let cross = if king_side {
+            leg.from + 1
+        } else {
+            leg.from - 1
+        };
+        self.castle(color, leg.from, leg.to, rook_sq, cross);
+    }
+
+    fn castle(
+        &mut self,
+        _color: Color,
+        king_sq: Square,
+        to: Square,
+        rook_sq: Square,
+        cross: Square,
+    ) {
+        let king = self.take_unit(king_sq, 0);
+        let rook = self.take_unit(rook_sq, 0);
+        self.land(cross, &rook);
+        self.land(to, &king);
+    }
+}
+
+/// The promotion zone square of a file for `color` (R-B12.1): its last
+/// rank, or the square below the lowest Statue of a friendly chain that
+/// reaches the last rank.
+pub fn zone(pos: &Position, color: Color, file: i8) -> Option<Square> {
+    let fw = forward(color);
+    let mut r = if color == Color::White { 7 } else { 0 };
+    let statue = Piece::new(color, Kind::Statue);
+    loop {
+        let sq = (r * 8 + file) as Square;
+        if pos.board.bottom(sq) != Some(statue) {
+            return Some(sq);
+        }
+        r -= fw;
+        if !(0..8).contains(&r) {
+            return None;
+        }
+    }
+}
+
+/// The conversions open to a pawn of `color` at the end of a turn
+/// (R-B12.1): a pool type, a Statue, or (own turn only) capturing one of
+/// the opponent's exiled pieces.
+pub fn conversions(pos: &Position, color: Color, own_turn: bool) -> Vec<Conversion> {
+    let mut v = Vec::new();
+    for k in Kind::POOL {
+        if pos.pools.available(color, k) {
+            v.push(Conversion::Promote(k));
+        }
+    }
+    v.push(Conversion::Statue);
+    if own_turn {
+        for k in Kind::POOL {
+            if pos.pools.exiled[color.flip().index()][k as usize] > 0 {
+                v.push(Conversion::CaptureExiled(k));
+            }
+        }
+    }
+    v
+}
+
+/// Applies a conversion to the pawn of `color` on `sq` (which stands alone
+/// in its zone). Returns true if it captured the opponent's exiled King.
+pub fn convert(pos: &mut Position, color: Color, sq: Square, conv: Conversion) -> bool {
+    let c = color.index();
+    match conv {
+        Conversion::Promote(k) => {
+            let (cap, ex) = (
+                &mut pos.pools.captured[c][k as usize],
+                &mut pos.pools.exiled[c][k as usize],
+            );
+            if *cap > 0 {
+                *cap -= 1;
+            } else {
+                *ex -= 1;
+            }
+            pos.board.put(sq, Piece::new(color, k));
+            false
+        }
+        Conversion::Statue => {
+            pos.board.put(sq, Piece::new(color, Kind::Statue));
+            false
+        }
+        Conversion::CaptureExiled(k) => {
+            let o = color.flip().index();
+            pos.pools.exiled[o][k as usize] -= 1;
+            if k != Kind::King {
+                pos.pools.captured[o][k as usize] += 1;
+            }
+            pos.board.set_stack(sq, &[]);
+            k == Kind::King
+        }
+    }
+}
+
+/// Castling rights that no longer hold: the King or that Rook is not on
+/// its home square as the bottom piece, or a leg started or ended there.
+pub fn update_castling(pos: &mut Position, m: &Move) {
+    let lost = |sq: Square| -> u8 {
+        match sq {
+            4 => CASTLE_WK | CASTLE_WQ,
+            7 => CASTLE_WK,
+            0 => CASTLE_WQ,
+            60 => CASTLE_BK | CASTLE_BQ,
+            63 => CASTLE_BK,
+            56 => CASTLE_BQ,
+            _ => 0,
+        }
+    };
+    for l in m.legs() {
+        pos.castling &= !(lost(l.from) | lost(l.to));
+    }
+    for (sq, piece) in [
+        (4u8, Piece::new(Color::White, Kind::King)),
+        (7, Piece::new(Color::White, Kind::Rook)),
+        (0, Piece::new(Color::White, Kind::Rook)),
+        (60, Piece::new(Color::Black, Kind::King)),
+        (63, Piece::new(Color::Black, Kind::Rook)),
+        (56, Piece::new(Color::Black, Kind::Rook)),
+    ] {
+        if pos.board.bottom(sq) != Some(piece) {
+            pos.castling &= !lost(sq);
+        }
+    }
+}
