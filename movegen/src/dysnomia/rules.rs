@@ -652,9 +652,8 @@ pub fn convert(pos: &mut Position, color: Color, sq: Square, conv: Conversion) -
         Conversion::CaptureExiled(k) => {
             let o = color.flip().index();
             pos.pools.exiled[o][k as usize] -= 1;
-            if k != Kind::King {
-                pos.pools.captured[o][k as usize] += 1;
-            }
+            // A captured King stays on record: that side has lost (L2).
+            pos.pools.captured[o][k as usize] += 1;
             pos.board.set_stack(sq, &[]);
             k == Kind::King
         }

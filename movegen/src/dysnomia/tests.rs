@@ -333,11 +333,24 @@ fn turns(fen: &str) -> Vec<String> {
 fn start_position_turns() {
     let t = turns(START);
     assert_eq!(t.len(), 43, "{t:?}");
-    for m in ["e2e4", "e2e3,e3d3", "e2e3,e3e2", "a2a3,a3b3", "d1d1", "g1f3"] {
+    for m in [
+        "e2e4",
+        "e2e3,e3d3",
+        "e2e3,e3e2",
+        "a2a3,a3b3",
+        "d1d1",
+        "g1f3",
+    ] {
         assert!(t.contains(&m.to_string()), "{m}");
     }
-    assert!(!t.contains(&"a2a3,a3a4".to_string()), "a straight double move is one leg");
-    let after = Position::from_fen(START).unwrap().play_text("d1d1").unwrap();
+    assert!(
+        !t.contains(&"a2a3,a3a4".to_string()),
+        "a straight double move is one leg"
+    );
+    let after = Position::from_fen(START)
+        .unwrap()
+        .play_text("d1d1")
+        .unwrap();
     assert!(after.in_exile(White));
     // The c1 Bishop was exiled onto an empty square and rose (R-B10.2);
     // c2, d2, e2 pawns captured; e1 King exiled.
@@ -347,13 +360,110 @@ fn start_position_turns() {
     );
 }
 
+/// Perft 2 from the start: no White turn touches Black's pieces or lines
+/// (the all-round `d1d1` only reaches rank 2), so Black has its mirror
+/// 43 turns after each: 43 x 43.
 #[test]
-#[ignore]
-fn start_perft_timing() {
+fn start_perft_two() {
     let pos = Position::from_fen(START).unwrap();
-    for d in 1..=3 {
-        let t = std::time::Instant::now();
-        let n = pos.perft(d);
-        eprintln!("perft {d}: {n} in {:?}", t.elapsed());
-    }
+    assert_eq!(pos.perft(1), 43);
+    assert_eq!(pos.perft(2), 43 * 43);
+}
+
+fn play(fen: &str, turn: &str) -> Position {
+    Position::from_fen(fen)
+        .unwrap()
+        .play_text(turn)
+        .unwrap_or_else(|| panic!("{turn} is not legal in {fen}: {:?}", turns(fen)))
+}
+
+/// R-B5.2: the King captures on its first leg and steps back home in the
+/// same turn; the capture's effects wait for the second leg (R-B3.4).
+#[test]
+fn king_captures_and_returns() {
+    let fen = "4k3/8/8/8/8/8/4n3/4K3 w - - 0 1";
+    let t = turns(fen);
+    assert!(t.contains(&"e1e2,e2e1".to_string()));
+    let after = play(fen, "e1e2,e2e1");
+    assert_eq!(
+        after.to_fen(),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1 pools=-/-/n/-"
+    );
+    // The Knight attacks its path cells too (R-B9.2): with it on e2 the
+    // King may not stay near; only the capture leads anywhere.
+    assert!(!t.contains(&"e1d1,d1e1".to_string()), "{t:?}");
+    assert!(
+        t.iter().all(|m| m.starts_with("e1e2") || m.ends_with("e2")),
+        "{t:?}"
+    );
+    // There and back with no capture is a pass, and legal.
+    assert!(turns("4k3/8/8/8/8/8/8/4K3 w - - 0 1").contains(&"e1d1,d1e1".to_string()));
+}
+
+/// R-B3.5: a King can never take the enemy Queen: her revenge (deferred
+/// past the second leg) always catches it.
+#[test]
+fn king_never_takes_the_queen() {
+    let t = turns("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
+    assert!(t.iter().all(|m| !m.starts_with("e1e2")), "{t:?}");
+}
+
+/// R-B9.2 with R-B8.6: a white Knight e3-d5 takes, on its path cell d4,
+/// the third Rook of the column R R r r p (bottom first). What stood
+/// above it, [r, p], falls onto the two white Rooks below: the black Rook
+/// captures the bottom R and lands carrying the pawn; the ground's rider
+/// R falls next and captures that black Rook; the pawn falls last and
+/// captures it. The black pawn alone survives on d4.
+#[test]
+fn knight_takes_the_third_rook_of_four() {
+    let fen = "4k3/8/8/8/3(RRrrp)4/4N3/8/4K3 w - - 0 1";
+    let t = turns(fen);
+    // Every rider is a separate target; White's own Rooks are not.
+    assert!(t.contains(&"e3d4[2],d4d5".to_string()), "{t:?}");
+    assert!(t.contains(&"e3d4[4],d4d5".to_string()));
+    assert!(!t.contains(&"e3d4[1],d4d5".to_string()));
+    let after = play(fen, "e3d4[2],d4d5");
+    assert_eq!(
+        after.to_fen(),
+        "4k3/8/8/3N4/3p4/8/8/4K3 b - - 0 1 pools=RR/-/rr/-"
+    );
+}
+
+/// R-B10.5: a Bishop lets a pawn on its square colour become an exiled
+/// piece, as a whole move (`Q@e5`); R-B12.4: a Statue chain's lowest
+/// Statue may be promoted as a free action before the move.
+#[test]
+fn bishop_promotion_and_a_statue_free_action() {
+    // White's Queen is exiled; the Bishop stands on c1, a dark square
+    // (file + rank even): the pawn on d4 (dark) may become the Queen, the
+    // one on e4 (light) may not; the Bishop need not reach the pawn.
+    let fen = "4k3/8/8/8/3PP3/8/8/2B1K3 w - - 0 1 pools=-/Q/-/-";
+    let t = turns(fen);
+    assert!(t.contains(&"Q@d4".to_string()), "{t:?}");
+    assert!(!t.contains(&"Q@e4".to_string()), "e4 is a light square");
+    let after = play(fen, "Q@d4");
+    assert_eq!(after.to_fen(), "4k3/8/8/8/3QP3/8/8/2B1K3 b - - 0 1");
+    // A white Statue chain e8-e7: only e7 (the lowest) may be promoted,
+    // to a type in the pools; then White moves as usual.
+    let fen = "k7/4T3/8/8/8/8/8/4K3 w - - 0 1 pools=N/-/-/-";
+    let fen = fen.replace("k7/4T3", "k3T3/4T3");
+    let t = turns(&fen);
+    assert!(t.contains(&"e7=N;e1d1".to_string()), "{t:?}");
+    assert!(!t.iter().any(|m| m.starts_with("e8=")));
+    let after = play(&fen, "e7=N;e1d1");
+    assert_eq!(after.to_fen(), "k3T3/4N3/8/8/8/8/8/3K4 b - - 1 1");
+}
+
+/// R-B13.2 L1: a side in exile with no pawns and no Statues has lost; the
+/// game has no more turns.
+#[test]
+fn exile_without_pawns_loses() {
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1 pools=-/K/-/-").unwrap();
+    assert_eq!(
+        pos.rule_end(),
+        Some((Some(Black), "no pawns left in exile"))
+    );
+    assert!(pos.legal_turns().is_empty());
+    let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/8 w - - 0 1 pools=-/K/-/-").unwrap();
+    assert_eq!(pos.rule_end(), None);
 }

@@ -4,7 +4,7 @@
 //! playing a turn by its text, the game's end, perft.
 
 use super::board::{file_rank, Kind, Piece, Square};
-use super::moves::{Action, Move, NO_LEVEL};
+use super::moves::{Action, Body, Conversion, Move, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, zone};
 use crate::game::Color;
@@ -71,20 +71,142 @@ impl Position {
     }
 
     /// Every legal turn, in byte order of their texts.
+    /// Empty once the game is decided by an exile loss (R-B13.2).
     pub fn legal_turns(&self) -> Vec<(Move, Position)> {
         let us = self.side;
         let mut out = Vec::new();
-        let mut pseudo = Vec::new();
-        self.pseudo_legs(us, &mut pseudo);
-        for (m, _) in pseudo {
-            let Some(moved) = self.play_legs(&m) else {
-                continue;
-            };
-            self.finish(m, moved, &mut out);
+        if self.exile_loss().is_some() {
+            return out;
+        }
+        for (template, base) in self.prefixes() {
+            let mut pseudo = Vec::new();
+            base.pseudo_legs(us, &mut pseudo);
+            for (m, _) in pseudo {
+                let Some(moved) = base.play_legs(&m) else {
+                    continue;
+                };
+                let mut t = template;
+                for &l in m.legs() {
+                    t.push_leg(l);
+                }
+                base.finish(t, moved, &mut out);
+            }
+            for (kind, sq) in base.bishop_promotions() {
+                let mut t = template;
+                t.body = Body::BishopPromotion(kind, sq);
+                let mut pos = base;
+                pos.pools.exiled[us.index()][kind as usize] -= 1;
+                pos.board.put(sq, Piece::new(us, kind));
+                let moved = Moved {
+                    pos,
+                    pawn_at: None,
+                    pawn_moved: true,
+                    removals: 0,
+                    rose: 0,
+                };
+                base.finish(t, moved, &mut out);
+            }
         }
         out.sort_by_key(|(m, _)| m.text());
         out.dedup_by_key(|(m, _)| m.text());
         out
+    }
+
+    /// The turn's prefix actions in every allowed way, each with the
+    /// position after them: first the conversions deferred from the
+    /// opponent's turn (every own pawn alone in its zone, in square order,
+    /// R-B12.2), then none or one free action (R-B12.4): promote the
+    /// lowest Statue of a chain, or have a Statue capture an exiled piece.
+    fn prefixes(&self) -> Vec<(Move, Position)> {
+        let us = self.side;
+        let pawn = Piece::new(us, Kind::Pawn);
+        let mut partial = vec![(Move::legs_of(&[]), *self)];
+        for sq in 0..64u8 {
+            if self.board.stack(sq).as_slice() != [pawn]
+                || zone(self, us, file_rank(sq).0) != Some(sq)
+            {
+                continue;
+            }
+            let mut next = Vec::new();
+            for (m, p) in partial {
+                for conv in conversions(&p, us, true) {
+                    let mut q = p;
+                    convert(&mut q, us, sq, conv);
+                    let mut t = m;
+                    t.push_pre(Action { sq, conv });
+                    next.push((t, q));
+                }
+            }
+            partial = next;
+        }
+        let mut out = Vec::new();
+        for (m, p) in partial {
+            out.push((m, p));
+            for sq in p.free_statues(us) {
+                for conv in conversions(&p, us, true) {
+                    if conv == Conversion::Statue {
+                        continue;
+                    }
+                    let mut q = p;
+                    convert(&mut q, us, sq, conv);
+                    let mut t = m;
+                    t.push_pre(Action { sq, conv });
+                    out.push((t, q));
+                }
+            }
+        }
+        out
+    }
+
+    /// The lowest Statue of each of `us`'s chains (a chain reaches the
+    /// last rank), which a free action may use.
+    fn free_statues(&self, us: Color) -> Vec<Square> {
+        let statue = Piece::new(us, Kind::Statue);
+        let (last, step) = if us == Color::White {
+            (7i8, -1i8)
+        } else {
+            (0, 1)
+        };
+        let mut v = Vec::new();
+        for f in 0..8i8 {
+            let mut r = last;
+            let mut lowest = None;
+            while (0..8).contains(&r) && self.board.bottom((r * 8 + f) as Square) == Some(statue) {
+                lowest = Some((r * 8 + f) as Square);
+                r += step;
+            }
+            v.extend(lowest);
+        }
+        v.sort_unstable();
+        v
+    }
+
+    /// R-B10.5: with a Bishop of ours on the board (risen or riding too),
+    /// any own pawn standing alone on a square of that Bishop's colour may
+    /// become an exiled type.
+    fn bishop_promotions(&self) -> Vec<(Kind, Square)> {
+        let us = self.side;
+        let mut shades = [false; 2];
+        for (sq, _, p) in self.board.pieces() {
+            if p.is(us, Kind::Bishop) {
+                let (f, r) = file_rank(sq);
+                shades[((f + r) % 2) as usize] = true;
+            }
+        }
+        let pawn = Piece::new(us, Kind::Pawn);
+        let mut v = Vec::new();
+        for sq in 0..64u8 {
+            let (f, r) = file_rank(sq);
+            if !shades[((f + r) % 2) as usize] || self.board.stack(sq).as_slice() != [pawn] {
+                continue;
+            }
+            for k in Kind::POOL {
+                if self.pools.exiled[us.index()][k as usize] > 0 {
+                    v.push((k, sq));
+                }
+            }
+        }
+        v
     }
 
     /// Chooses the end-of-turn conversions of `m` in every way, finishes
@@ -120,7 +242,7 @@ impl Position {
         for (t, mut p, _won) in partial {
             let promoted = !in_zone.is_empty();
             let removals = p.end_of_turn(us, moved.rose);
-            if p.king_capturable(us) {
+            if p.king_capturable(us) || p.deferred_threat(us) {
                 continue;
             }
             if moved.pawn_moved || promoted || moved.removals + removals > 0 {
@@ -180,6 +302,79 @@ impl Position {
             }
         }
         n
+    }
+
+    /// R-B12.2: after `us`'s turn the opponent's pawns standing in their
+    /// zone convert first on the opponent's turn; `us`'s King must be safe
+    /// whatever they become.
+    fn deferred_threat(&self, us: Color) -> bool {
+        let them = us.flip();
+        let pawn = Piece::new(them, Kind::Pawn);
+        let waiting: Vec<Square> = (0..64u8)
+            .filter(|&sq| {
+                self.board.stack(sq).as_slice() == [pawn]
+                    && zone(self, them, file_rank(sq).0) == Some(sq)
+            })
+            .collect();
+        if waiting.is_empty() {
+            return false;
+        }
+        let mut partial = vec![*self];
+        for &sq in &waiting {
+            let mut next = Vec::new();
+            for p in partial {
+                for conv in conversions(&p, them, true) {
+                    let mut q = p;
+                    convert(&mut q, them, sq, conv);
+                    next.push(q);
+                }
+            }
+            partial = next;
+        }
+        partial.iter().any(|p| p.king_capturable(us))
+    }
+
+    /// The rule end of this position, ignoring repetition (which needs the
+    /// game's history) and denial (which needs its last move): a King
+    /// captured from exile (L2), a side in exile without pawns or Statues
+    /// (L1), mate or stalemate, the 100-ply rule, bare Kings.
+    pub fn rule_end(&self) -> Option<(Option<Color>, &'static str)> {
+        if let Some(end) = self.exile_loss() {
+            return Some(end);
+        }
+        if self.legal_turns().is_empty() {
+            return Some(if self.in_check() {
+                (Some(self.side.flip()), "checkmate")
+            } else {
+                (None, "stalemate")
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some((None, "100 plies without pawn move, removal or promotion"));
+        }
+        if self.board.pieces().all(|(_, _, p)| p.kind() == Kind::King) {
+            return Some((None, "bare kings"));
+        }
+        None
+    }
+
+    /// R-B13.2: a King captured from exile (L2), or a side in exile with
+    /// no pawns and no Statues (L1); the winner and the reason.
+    pub fn exile_loss(&self) -> Option<(Option<Color>, &'static str)> {
+        for c in [self.side, self.side.flip()] {
+            if self.pools.captured[c.index()][Kind::King as usize] > 0 {
+                return Some((Some(c.flip()), "exiled King captured"));
+            }
+        }
+        for c in [self.side, self.side.flip()] {
+            if self.in_exile(c)
+                && self.count_on_board(c, Kind::Pawn) == 0
+                && self.count_on_board(c, Kind::Statue) == 0
+            {
+                return Some((Some(c.flip()), "no pawns left in exile"));
+            }
+        }
+        None
     }
 
     /// The position after the turn written `text`, if it is legal here.
