@@ -27,6 +27,7 @@
 //! [`crate::Variant`].
 
 pub mod board;
+pub mod disguise;
 pub mod fen;
 pub mod moves;
 pub mod position;

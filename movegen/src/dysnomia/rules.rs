@@ -154,6 +154,7 @@ impl Position {
         if self.board.king(color).is_some() {
             self.castling_moves(color, out);
         }
+        self.disguises(color, out);
     }
 
     fn slides(
@@ -426,6 +427,11 @@ impl Position {
     /// off (not the end of the turn). None if the move makes no sense
     /// here.
     pub fn resolve_legs(&mut self, color: Color, m: &Move) -> Option<Effects> {
+        if super::disguise::is_disguise(m) {
+            // A swap removes nothing and sets nothing off.
+            self.apply_disguise(m)?;
+            return Some(Effects::default());
+        }
         let legs = m.legs();
         let mut r = Resolver::new(self);
         let (from, fl) = (legs[0].from, legs[0].from_level);

@@ -328,11 +328,19 @@ fn turns(fen: &str) -> Vec<String> {
 /// free side square of rank 3, or back to its start (a pass): 5 paths for
 /// b..g, 4 for the edge pawns, so 6 x 5 + 2 x 4 = 38 pawn turns; 4 Knight
 /// moves; the Queen's all-round capture `d1d1` (it exiles her own King,
-/// which is legal while Black has no Statue, R-B13.1). 43 in all.
+/// which is legal while Black has no Statue, R-B13.1): 43 turns. And
+/// disguises (R-B11.4/5): a pawn may swap with a neighbour on rank 2 (it
+/// could step there were the square empty), 7 pairs both ways = 14; the
+/// swapped pawn can then be chained on by every further pawn on the side
+/// away from the first: moving right from file i, the i pawns to its left
+/// follow one by one (0+1+..+6 = 21 chains), and 21 the other way: 56
+/// disguise turns. 99 in all.
 #[test]
 fn start_position_turns() {
     let t = turns(START);
-    assert_eq!(t.len(), 43, "{t:?}");
+    assert_eq!(t.len(), 99, "{t:?}");
+    assert!(t.contains(&"e2d2~,f2e2~,g2f2~,h2g2~".to_string()));
+    assert!(!t.contains(&"e2d2~,c2e2~".to_string()));
     for m in [
         "e2e4",
         "e2e3,e3d3",
@@ -362,12 +370,13 @@ fn start_position_turns() {
 
 /// Perft 2 from the start: no White turn touches Black's pieces or lines
 /// (the all-round `d1d1` only reaches rank 2), so Black has its mirror
-/// 43 turns after each: 43 x 43.
+/// 99 turns after each: 99 x 99 (denial is not counted here: a position
+/// set up by FEN offers none).
 #[test]
 fn start_perft_two() {
     let pos = Position::from_fen(START).unwrap();
-    assert_eq!(pos.perft(1), 43);
-    assert_eq!(pos.perft(2), 43 * 43);
+    assert_eq!(pos.perft(1), 99);
+    assert_eq!(pos.perft(2), 99 * 99);
 }
 
 fn play(fen: &str, turn: &str) -> Position {
@@ -466,4 +475,43 @@ fn exile_without_pawns_loses() {
     assert!(pos.legal_turns().is_empty());
     let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/8 w - - 0 1 pools=-/K/-/-").unwrap();
     assert_eq!(pos.rule_end(), None);
+}
+
+/// R-B11.4/5: a white pawn on d4 could step onto d5 were the black King
+/// riding the black Rook there absent (it would enter the Rook), so it may
+/// swap with that King, taking its place in the column (`d4d5[1]~`); the
+/// pawn on e4 can then step onto d4, where the King now stands, and swap
+/// with it too (`,e4d4~`).
+#[test]
+fn chain_disguise_into_an_enemy_column() {
+    let fen = "8/8/8/3(rk)4/3PP3/8/8/4K3 w - - 0 1";
+    let t = turns(fen);
+    assert!(t.contains(&"d4d5[1]~".to_string()), "{t:?}");
+    assert!(
+        !t.contains(&"d4d5[0]~".to_string()),
+        "never the base of a column"
+    );
+    assert_eq!(
+        play(fen, "d4d5[1]~").to_fen(),
+        "8/8/8/3(rP)4/3kP3/8/8/4K3 b - - 0 1"
+    );
+    assert_eq!(
+        play(fen, "d4d5[1]~,e4d4~").to_fen(),
+        "8/8/8/3(rP)4/3Pk3/8/8/4K3 b - - 0 1"
+    );
+}
+
+/// R-B11.3 with R-B11.2: a bent double move leaves an en passant chance on
+/// its middle square; the pawn taken is the one that moved.
+#[test]
+fn en_passant_after_a_bent_double_move() {
+    // White's e2-e3-f3 passes e3, the square the d4 pawn captures on.
+    let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
+    let after = play(fen, "e2e3,e3f3");
+    assert_eq!(after.to_fen(), "4k3/8/8/8/3p4/5P2/8/4K3 b - e3:f3 0 1");
+    let taken = after.play_text("d4e3").expect("en passant");
+    assert_eq!(taken.to_fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let after = play(fen, "e2d2,d2d3");
+    assert_eq!(after.to_fen(), "4k3/8/8/8/8/3P4/8/4K3 b - d2:d3 0 1");
 }

@@ -4,6 +4,7 @@
 //! playing a turn by its text, the game's end, perft.
 
 use super::board::{file_rank, Kind, Piece, Square};
+use super::disguise::{disguise_ep, is_disguise};
 use super::moves::{Action, Body, Conversion, Move, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, zone};
@@ -48,7 +49,10 @@ impl Position {
         // En passant for the opponent: a pawn's double move that ends with
         // the pawn alone (R-B11.3).
         pos.ep = None;
-        if mover.kind() == Kind::Pawn && first.from_level == NO_LEVEL {
+        if is_disguise(m) {
+            pos.ep = disguise_ep(m)
+                .filter(|&(_, at)| pos.board.stack(at).as_slice() == [Piece::new(us, Kind::Pawn)]);
+        } else if mover.kind() == Kind::Pawn && first.from_level == NO_LEVEL {
             let (f0, r0) = file_rank(first.from);
             let mid = if legs.len() == 2 {
                 Some(legs[0].to)

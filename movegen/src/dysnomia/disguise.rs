@@ -1,0 +1,248 @@
+//! Disguise (R-B11.4) and chain disguise (R-B11.5): a pawn swaps places
+//! with a piece it could step or double-move onto as if that piece were
+//! not there, a lone piece or one chosen rider (never a Rook carrying
+//! riders, never a Statue); further friendly pawns may then swap with the
+//! same piece, one after another, each onto the square where it now
+//! stands.
+//!
+//! Interpretations: each pawn takes part in a chain once; a pawn that
+//! double-moves in a disguise leaves an en passant chance on its middle
+//! square (the last such double move of a chain counts), the pawn being
+//! the one taken; the moved pawn whose conversion is written as the
+//! suffix is the last pawn of the chain.
+
+use super::board::{file_rank, offset, Kind, Piece, Square};
+use super::moves::{Leg, Mark, Move, NO_LEVEL};
+use super::position::Position;
+use crate::game::Color;
+
+/// A pawn's ways onto square `b` as if `b` were empty: the single step,
+/// or a double move's two legs (straight forward written as one leg).
+/// Each is a list of legs without levels or marks.
+pub fn paths_onto(
+    pos: &Position,
+    color: Color,
+    from: Square,
+    riding: bool,
+    lone: bool,
+    b: Square,
+) -> Vec<Vec<Leg>> {
+    let fw: i8 = if color == Color::White { 1 } else { -1 };
+    let first: i8 = if color == Color::White { 0 } else { 7 };
+    let mut v = Vec::new();
+    if file_rank(b).1 == first {
+        return v;
+    }
+    let steps = [(0, fw), (-1, 0), (1, 0), (0, -fw)];
+    for (df, dr) in steps {
+        if offset(from, df, dr) == Some(b) {
+            v.push(vec![Leg::new(from, b)]);
+        }
+    }
+    if riding || !lone || file_rank(from).1 != first + fw {
+        return v;
+    }
+    for (d1f, d1r) in [(0, fw), (-1, 0), (1, 0)] {
+        let Some(mid) = offset(from, d1f, d1r) else {
+            continue;
+        };
+        if pos.board.bottom(mid).is_some() || file_rank(mid).1 == first {
+            continue;
+        }
+        for (d2f, d2r) in steps {
+            if offset(mid, d2f, d2r) != Some(b) || b == from {
+                continue;
+            }
+            if (d1f, d1r) == (0, fw) && (d2f, d2r) == (0, fw) {
+                v.push(vec![Leg::new(from, b)]);
+            } else {
+                v.push(vec![Leg::new(from, mid), Leg::new(mid, b)]);
+            }
+        }
+    }
+    v
+}
+
+/// Swaps the pieces at two cells (square, level).
+pub fn swap(pos: &mut Position, a: (Square, usize), b: (Square, usize)) {
+    let mut sa = pos.board.stack(a.0);
+    let pa = sa[a.1];
+    let mut sb = pos.board.stack(b.0);
+    let pb = sb[b.1];
+    sa[a.1] = pb;
+    pos.board.set_stack(a.0, &sa);
+    sb = pos.board.stack(b.0);
+    sb[b.1] = pa;
+    pos.board.set_stack(b.0, &sb);
+}
+
+/// The cells of `b` a disguise may take: a lone piece that is no
+/// Statue, or any rider of a column.
+fn targets(pos: &Position, b: Square) -> Vec<usize> {
+    let stack = pos.board.stack(b);
+    match stack.len() {
+        0 => Vec::new(),
+        1 if stack[0].kind() == Kind::Statue => Vec::new(),
+        1 => vec![0],
+        n => (1..n).collect(),
+    }
+}
+
+fn level_text(pos: &Position, sq: Square, level: usize) -> u8 {
+    if pos.board.height(sq) > 1 {
+        level as u8
+    } else {
+        NO_LEVEL
+    }
+}
+
+impl Position {
+    /// Every disguise and chain disguise of `color`, as moves.
+    pub fn disguises(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+        let pawn = Piece::new(color, Kind::Pawn);
+        for s in 0..64u8 {
+            let stack = self.board.stack(s);
+            for (lp, &p) in stack.iter().enumerate() {
+                if p != pawn {
+                    continue;
+                }
+                for (df, dr) in [
+                    (0i8, 1i8),
+                    (0, -1),
+                    (1, 0),
+                    (-1, 0),
+                    (0, 2),
+                    (0, -2),
+                    (1, 1),
+                    (-1, 1),
+                    (1, -1),
+                    (-1, -1),
+                    (2, 0),
+                    (-2, 0),
+                ] {
+                    let Some(b) = offset(s, df, dr) else { continue };
+                    for lb in targets(self, b) {
+                        for path in paths_onto(self, color, s, lp > 0, stack.len() == 1, b) {
+                            let mut legs = path;
+                            legs[0].from_level = level_text(self, s, lp);
+                            let last = legs.len() - 1;
+                            legs[last].to_level = level_text(self, b, lb);
+                            legs[last].mark = Mark::Disguise;
+                            let mut after = *self;
+                            swap(&mut after, (s, lp), (b, lb));
+                            let m = Move::legs_of(&legs);
+                            out.push((m, false));
+                            let mut used = vec![b];
+                            after.chain(color, m, (s, lp), &mut used, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Continues a chain: the disguised piece stands at `x`; each unused
+    /// friendly pawn that can step or double-move onto its square swaps
+    /// with it.
+    fn chain(
+        &self,
+        color: Color,
+        m: Move,
+        x: (Square, usize),
+        used: &mut Vec<Square>,
+        out: &mut Vec<(Move, bool)>,
+    ) {
+        let pawn = Piece::new(color, Kind::Pawn);
+        for q in 0..64u8 {
+            if used.contains(&q) {
+                continue;
+            }
+            let stack = self.board.stack(q);
+            for (lq, &p) in stack.iter().enumerate() {
+                if p != pawn || (q, lq) == x {
+                    continue;
+                }
+                for path in paths_onto(self, color, q, lq > 0, stack.len() == 1, x.0) {
+                    // The path's middle square must be empty, the piece
+                    // at x not counting (paths_onto looked at the board
+                    // with it present only on x itself).
+                    let mut legs = path;
+                    legs[0].from_level = level_text(self, q, lq);
+                    let last = legs.len() - 1;
+                    legs[last].to_level = level_text(self, x.0, x.1);
+                    legs[last].mark = Mark::Disguise;
+                    if m.legs().len() + legs.len() > super::moves::MAX_LEGS - 1 {
+                        continue;
+                    }
+                    let mut next = m;
+                    for &l in &legs {
+                        next.push_leg(l);
+                    }
+                    let mut after = *self;
+                    swap(&mut after, (q, lq), x);
+                    out.push((next, false));
+                    used.push(x.0);
+                    after.chain(color, next, (q, lq), used, out);
+                    used.pop();
+                }
+            }
+        }
+    }
+
+    /// Plays the disguise legs of `m` (segments each ending in `~`). None
+    /// if a segment does not fit the board.
+    pub fn apply_disguise(&mut self, m: &Move) -> Option<()> {
+        let mut start = 0;
+        let legs = m.legs();
+        for (i, l) in legs.iter().enumerate() {
+            if l.mark != Mark::Disguise {
+                continue;
+            }
+            let first = legs[start];
+            let pl = if first.from_level == NO_LEVEL {
+                0
+            } else {
+                first.from_level as usize
+            };
+            let tl = if l.to_level == NO_LEVEL {
+                0
+            } else {
+                l.to_level as usize
+            };
+            if self.board.height(first.from) <= pl || self.board.height(l.to) <= tl {
+                return None;
+            }
+            swap(self, (first.from, pl), (l.to, tl));
+            start = i + 1;
+        }
+        Some(())
+    }
+}
+
+/// Whether a move is a disguise.
+pub fn is_disguise(m: &Move) -> bool {
+    m.legs().iter().any(|l| l.mark == Mark::Disguise)
+}
+
+/// The en passant chance a disguise leaves: the middle square of its
+/// last double move and the square of the pawn that made it.
+pub fn disguise_ep(m: &Move) -> Option<(Square, Square)> {
+    let mut ep = None;
+    let mut start = 0;
+    let legs = m.legs();
+    for (i, l) in legs.iter().enumerate() {
+        if l.mark != Mark::Disguise {
+            continue;
+        }
+        let first = legs[start];
+        let (f0, r0) = file_rank(first.from);
+        let (f1, r1) = file_rank(l.to);
+        if i > start {
+            ep = Some((first.to, l.to));
+        } else if f0 == f1 && (r1 - r0).abs() == 2 {
+            ep = Some((((r0 + r1) / 2 * 8 + f0) as Square, l.to));
+        }
+        start = i + 1;
+    }
+    ep
+}
