@@ -165,6 +165,15 @@ impl Position {
         }
         pos.ep = parse_ep(&pos, fields[3])?;
         check_material(&pos)?;
+        // The side that just moved left its King safe, except that a bait
+        // leaves it attacked on purpose.
+        if !pos.bait && pos.king_capturable(pos.side.flip()) {
+            return err(format!(
+                "the {} King can be captured, but {} is not to move",
+                pos.side.flip().name(),
+                pos.side.flip().name()
+            ));
+        }
         Ok(pos)
     }
 

@@ -26,9 +26,11 @@
 //! denial, bait, conversions and exile. The game is not yet offered by
 //! [`crate::Variant`].
 
+pub mod bait;
 pub mod board;
 pub mod disguise;
 pub mod fen;
+pub mod game;
 pub mod moves;
 pub mod position;
 pub mod resolve;

@@ -35,6 +35,10 @@ pub struct Position {
     pub forbid: Option<Forbid>,
     /// A bait is pending: the side to move must make a forced reply.
     pub bait: bool,
+    /// The game was won inside a bait: a forced reply left the replying
+    /// side's King capturable (R-B6.4). Such a position has no FEN (no
+    /// game continues from it).
+    pub winner: Option<Color>,
 }
 
 /// Longest turn text a `forbid=` field holds.
@@ -87,6 +91,7 @@ impl Position {
             protected: None,
             forbid: None,
             bait: false,
+            winner: None,
         }
     }
 

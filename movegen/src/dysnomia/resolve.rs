@@ -52,6 +52,9 @@ pub struct Effects {
     pub removals: u32,
     /// Squares where a Bishop rose during this resolution.
     pub rose: u64,
+    /// A King captured by the move itself, before any effect ran (a
+    /// direct attack, R-B6.2), per colour.
+    pub direct_king_capture: [bool; 2],
 }
 
 /// Runs removals and their effects on a position.

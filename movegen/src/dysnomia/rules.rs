@@ -480,6 +480,7 @@ impl Position {
             }
             _ => return None,
         }
+        r.effects.direct_king_capture = r.effects.king_captured;
         r.run();
         Some(r.effects)
     }

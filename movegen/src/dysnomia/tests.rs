@@ -515,3 +515,71 @@ fn en_passant_after_a_bent_double_move() {
     let after = play(fen, "e2d2,d2d3");
     assert_eq!(after.to_fen(), "4k3/8/8/8/8/3P4/8/4K3 b - d2:d3 0 1");
 }
+
+/// R-B4: Black holds the right at the start and may deny White's first
+/// turn if it is deniable. From the start 39 of White's 99 turns are:
+/// every pawn step and double move (8 + 8 + 14 bent + 8 passes, each
+/// leaving a different en passant state) and `d1d1`; the 56 pawn swaps all
+/// lead to the same position (undeniable, R-B4.2), and Knight hops have a
+/// second path. So perft 2 from a played start is 99 x 99 + 39.
+#[test]
+fn denial_and_the_re_move() {
+    use super::game::State;
+    let start = State::new(Position::from_fen(START).unwrap());
+    assert_eq!(start.perft(2), 99 * 99 + 39);
+    let after = start.play_text("e2e4").unwrap();
+    assert!(after.can_deny());
+    let denied = after.play_text("@@@@").unwrap();
+    assert_eq!(
+        denied.pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 denial=w protected=b forbid=e2e4"
+    );
+    let texts: Vec<String> = denied.legal_turns().iter().map(|(m, _)| m.text()).collect();
+    assert_eq!(texts.len(), 98);
+    assert!(!texts.contains(&"e2e4".to_string()));
+    assert!(!texts.contains(&"@@@@".to_string()), "the right has passed");
+    // White re-moves; Black's reply is protected: White, now holding the
+    // right, cannot deny it; after it the protection is gone.
+    let re = denied.play_text("d2d4").unwrap();
+    assert_eq!(re.pos.forbid, None);
+    let reply = re.play_text("e7e5").unwrap();
+    assert!(!reply.can_deny());
+    assert_eq!(reply.pos.protected, None);
+    let next = reply.play_text("g1f3").unwrap();
+    // Black no longer holds the right.
+    assert!(!next.can_deny());
+    let next = next.play_text("d7d6").unwrap();
+    assert!(
+        next.can_deny(),
+        "White holds the right and d7d6 is deniable"
+    );
+    // A Knight hop is never deniable (its other L-path does the same).
+    let hop = next.play_text("b1c3").unwrap();
+    let hop = hop.play_text("b8c6").unwrap();
+    assert!(!hop.can_deny());
+}
+
+/// R-B6: White's King on e1 is in check from the Rook on e8 and the pawn
+/// on d2 stands next to it. White may ignore the check (a bait move,
+/// `a2a3`); Black must then capture the King, which swaps with the pawn,
+/// and the Rook takes the pawn instead (`e8e1,e1d2`).
+#[test]
+fn bait_and_its_forced_reply() {
+    let fen = "4r2k/8/8/8/8/8/P2P4/4K3 w - - 0 1";
+    let t = turns(fen);
+    assert!(t.contains(&"a2a3".to_string()), "{t:?}");
+    assert!(t.contains(&"d2e2".to_string()), "blocking is still allowed");
+    let baited = play(fen, "a2a3");
+    assert_eq!(baited.to_fen(), "4r2k/8/8/8/8/P7/3P4/4K3 b - - 0 1 bait=1");
+    let replies: Vec<String> = baited.legal_turns().iter().map(|(m, _)| m.text()).collect();
+    assert_eq!(replies, ["e8e1,e1d2"]);
+    let after = baited.play_text("e8e1,e1d2").unwrap();
+    assert_eq!(after.to_fen(), "7k/8/8/8/8/P7/3K4/4r3 w - - 0 2");
+    assert_eq!(after.rule_end(), None);
+    // Without a reachable pawn there is no bait: a2a3 is illegal.
+    let t = turns("4r2k/8/8/8/8/8/P7/4K3 w - - 0 1");
+    assert!(!t.contains(&"a2a3".to_string()), "{t:?}");
+    // A position where the side not to move can be captured is refused,
+    // unless a bait is pending.
+    assert!(Position::from_fen("4r2k/8/8/8/8/8/8/4K3 b - - 0 1").is_err());
+}

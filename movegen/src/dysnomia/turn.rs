@@ -5,10 +5,22 @@
 
 use super::board::{file_rank, Kind, Piece, Square};
 use super::disguise::{disguise_ep, is_disguise};
+use super::game::path_of;
 use super::moves::{Action, Body, Conversion, Move, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, zone};
 use crate::game::Color;
+
+/// How a turn's end is judged.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Finish {
+    /// The mover's King must be safe.
+    Normal,
+    /// The mover began in check and may bait.
+    BaitAllowed,
+    /// A forced reply to a bait: its own check is ignored.
+    Reply,
+}
 
 /// The result of playing a turn's move before its conversions are chosen.
 struct Moved {
@@ -82,6 +94,29 @@ impl Position {
         if self.exile_loss().is_some() {
             return out;
         }
+        if self.bait {
+            // Only the forced replies (R-B6.4), with no prefix.
+            for (m, pos, removals, rose) in self.bait_replies() {
+                let moved = Moved {
+                    pos,
+                    pawn_at: None,
+                    pawn_moved: false,
+                    removals,
+                    rose,
+                };
+                self.finish(m, moved, Finish::Reply, &mut out);
+            }
+            out.sort_by_key(|(m, _)| m.text());
+            out.dedup_by_key(|(m, _)| m.text());
+            return out;
+        }
+        // A side starting its turn in check, directly attacked, with a
+        // target may bait (never in exile: no King on the board).
+        let mode = if self.in_check() && self.may_bait(us) {
+            Finish::BaitAllowed
+        } else {
+            Finish::Normal
+        };
         for (template, base) in self.prefixes() {
             let mut pseudo = Vec::new();
             base.pseudo_legs(us, &mut pseudo);
@@ -93,7 +128,7 @@ impl Position {
                 for &l in m.legs() {
                     t.push_leg(l);
                 }
-                base.finish(t, moved, &mut out);
+                base.finish(t, moved, mode, &mut out);
             }
             for (kind, sq) in base.bishop_promotions() {
                 let mut t = template;
@@ -108,8 +143,12 @@ impl Position {
                     removals: 0,
                     rose: 0,
                 };
-                base.finish(t, moved, &mut out);
+                base.finish(t, moved, mode, &mut out);
             }
+        }
+        if let Some(f) = self.forbid {
+            // After a denial the denied path may not be played again.
+            out.retain(|(m, _)| path_of(m).text() != f.as_str());
         }
         out.sort_by_key(|(m, _)| m.text());
         out.dedup_by_key(|(m, _)| m.text());
@@ -215,7 +254,7 @@ impl Position {
 
     /// Chooses the end-of-turn conversions of `m` in every way, finishes
     /// each turn and keeps the legal ones.
-    fn finish(&self, m: Move, moved: Moved, out: &mut Vec<(Move, Position)>) {
+    fn finish(&self, m: Move, moved: Moved, mode: Finish, out: &mut Vec<(Move, Position)>) {
         let us = self.side;
         // Our non-riding pawns standing in their zone must convert.
         let pawn = Piece::new(us, Kind::Pawn);
@@ -246,8 +285,32 @@ impl Position {
         for (t, mut p, _won) in partial {
             let promoted = !in_zone.is_empty();
             let removals = p.end_of_turn(us, moved.rose);
-            if p.king_capturable(us) || p.deferred_threat(us) {
-                continue;
+            let mut bait = false;
+            match mode {
+                Finish::Normal => {
+                    if p.king_capturable(us) || p.deferred_threat(us) {
+                        continue;
+                    }
+                }
+                Finish::BaitAllowed => {
+                    if p.king_capturable(us) {
+                        // A bait move: the King stays directly attacked
+                        // with a target left (R-B6.2).
+                        if !p.may_bait(us) {
+                            continue;
+                        }
+                        bait = true;
+                    } else if p.deferred_threat(us) {
+                        continue;
+                    }
+                }
+                Finish::Reply => {
+                    // The reply ignores its own check; if its King can
+                    // then be captured, the baiting side has won.
+                    if p.king_capturable(us) {
+                        p.winner = Some(us.flip());
+                    }
+                }
             }
             if moved.pawn_moved || promoted || moved.removals + removals > 0 {
                 p.halfmove = 0;
@@ -262,7 +325,7 @@ impl Position {
                 p.protected = None;
             }
             p.forbid = None;
-            p.bait = false;
+            p.bait = bait;
             out.push((t, p));
         }
     }
@@ -365,6 +428,9 @@ impl Position {
     /// R-B13.2: a King captured from exile (L2), or a side in exile with
     /// no pawns and no Statues (L1); the winner and the reason.
     pub fn exile_loss(&self) -> Option<(Option<Color>, &'static str)> {
+        if let Some(w) = self.winner {
+            return Some((Some(w), "King left capturable after a bait"));
+        }
         for c in [self.side, self.side.flip()] {
             if self.pools.captured[c.index()][Kind::King as usize] > 0 {
                 return Some((Some(c.flip()), "exiled King captured"));

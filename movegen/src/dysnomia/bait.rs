@@ -1,0 +1,111 @@
+//! Bait (R-B6): a King in check that is directly attacked, with a
+//! reachable pawn or any Statue, may stay in check; the attacker must then
+//! capture the King, which swaps with the pawn or Statue of the attacker's
+//! choice, and the capture takes that pawn or Statue instead.
+//!
+//! Interpretations: a forced reply after which the replying side's King
+//! can be captured loses at once (R-B6.3/6.4: the bait's mover wins); the
+//! reply ignores its own side's check; a Statue swapped onto the King's
+//! square is captured like the pawn it once was.
+
+use super::board::{offset, Kind, Piece, Square, ROUND};
+use super::moves::{Leg, Move, NO_LEVEL};
+use super::position::Position;
+use crate::game::Color;
+
+impl Position {
+    /// The opponent's moves that capture `color`'s King by themselves
+    /// (landing on it, a Knight's path or inside capture, an all-round
+    /// capture), not through effects.
+    pub fn direct_attacks(&self, color: Color) -> Vec<Move> {
+        if self.board.king(color).is_none() {
+            return Vec::new();
+        }
+        let them = color.flip();
+        let mut p = *self;
+        p.side = them;
+        p.ep = None;
+        let mut moves = Vec::new();
+        p.pseudo_legs(them, &mut moves);
+        moves
+            .into_iter()
+            .filter(|(_, cap)| *cap)
+            .filter(|(m, _)| {
+                let mut q = p;
+                q.resolve_legs(them, m)
+                    .is_some_and(|e| e.direct_king_capture[color.index()])
+            })
+            .map(|(m, _)| m)
+            .collect()
+    }
+
+    /// The pawns and Statues of `color` its King can be baited onto
+    /// (R-B6.1): a lone pawn next to the King's square, or one a King step
+    /// away from an empty square next to both; every Statue. Square order.
+    pub fn bait_targets(&self, color: Color) -> Vec<Square> {
+        let Some((k, _)) = self.board.king(color) else {
+            return Vec::new();
+        };
+        let pawn = Piece::new(color, Kind::Pawn);
+        let statue = Piece::new(color, Kind::Statue);
+        let near =
+            |a: Square, b: Square| ROUND.iter().any(|&(df, dr)| offset(a, df, dr) == Some(b));
+        (0..64u8)
+            .filter(|&p| {
+                let st = self.board.stack(p);
+                if st.as_slice() == [statue] {
+                    return true;
+                }
+                if st.as_slice() != [pawn] || p == k {
+                    return false;
+                }
+                near(k, p)
+                    || (0..64u8).any(|x| self.board.bottom(x).is_none() && near(k, x) && near(x, p))
+            })
+            .collect()
+    }
+
+    /// Whether `color` may bait this turn: its King on the board, in check,
+    /// directly attacked, with a target.
+    pub fn may_bait(&self, color: Color) -> bool {
+        !self.direct_attacks(color).is_empty() && !self.bait_targets(color).is_empty()
+    }
+
+    /// The forced replies to a pending bait: each direct capture of the
+    /// opponent's King, with each target, as `capture legs, king→target`.
+    /// Returns each with the position after its legs (end of turn not
+    /// yet applied) and the removals it made.
+    pub fn bait_replies(&self) -> Vec<(Move, Position, u32, u64)> {
+        let us = self.side;
+        let them = us.flip();
+        let Some((k, kl)) = self.board.king(them) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for a in self.direct_attacks(them) {
+            for t in self.bait_targets(them) {
+                let mut pos = *self;
+                super::disguise::swap(&mut pos, (k, kl), (t, 0));
+                // The swapped-in piece is captured like a pawn.
+                let mut st = pos.board.stack(k);
+                if st[kl].kind() == Kind::Statue {
+                    st[kl] = Piece::new(them, Kind::Pawn);
+                    pos.board.set_stack(k, &st);
+                }
+                let Some(e) = pos.resolve_legs(us, &a) else {
+                    continue;
+                };
+                let mut m = a;
+                m.push_leg(Leg {
+                    from: k,
+                    from_level: NO_LEVEL,
+                    to: t,
+                    to_level: NO_LEVEL,
+                    mark: super::moves::Mark::Plain,
+                });
+                out.push((m, pos, e.removals, e.rose));
+            }
+        }
+        out
+    }
+}
