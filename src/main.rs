@@ -259,6 +259,11 @@ fn parse_rc_player(s: &str) -> Result<engine::players::PlayerKind, String> {
 }
 
 fn parse_variant(s: &str) -> Result<Variant, CliError> {
+    if s.eq_ignore_ascii_case("dysnomia") {
+        return Err(CliError(
+            "Dysnomia Chess cannot be played yet: its rules are available to `curio perft --variant dysnomia`".into(),
+        ));
+    }
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
 }
 
@@ -300,6 +305,17 @@ fn run(cli: Cli) -> Result<(), CliError> {
             moves,
             divide,
         } => {
+            if variant.eq_ignore_ascii_case("dysnomia") {
+                cli::perft_dysnomia(
+                    depth,
+                    fen.as_deref(),
+                    moves.as_deref(),
+                    divide,
+                    &mut stdout.lock(),
+                    &mut io::stderr(),
+                )?;
+                return Ok(());
+            }
             let args = PerftArgs {
                 variant: parse_variant(&variant)?,
                 depth,

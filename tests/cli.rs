@@ -752,3 +752,48 @@ fn analyze_clamps_threads_and_depth() {
     );
     assert!(out.contains("bestmove "), "{out}");
 }
+
+/// Dysnomia's rules are reachable from the command line before the game is
+/// playable: perft (denials counted once a turn has been played), divide,
+/// and one-line refusals with exit status 2.
+#[test]
+fn dysnomia_perft_and_its_refusals() {
+    let o = curio(&["perft", "--variant", "dysnomia", "--depth", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Nodes searched: 99\n");
+    // After e2e4 Black may deny it: 99 turns and @@@@.
+    let o = curio(&[
+        "perft",
+        "--variant",
+        "dysnomia",
+        "--depth",
+        "1",
+        "--moves",
+        "e2e4",
+        "--divide",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("@@@@: 1\na7a5: 1\n"), "{out}");
+    assert!(out.ends_with("\nNodes searched: 100\n"), "{out}");
+    for (args, why) in [
+        (vec!["--moves", "e2e5"], "illegal move 'e2e5'"),
+        (
+            vec!["--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+            "exactly one King",
+        ),
+    ] {
+        let mut all = vec!["perft", "--variant", "dysnomia", "--depth", "1"];
+        all.extend(args);
+        let o = curio(&all);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stdout(&o).is_empty());
+        let e = stderr(&o);
+        assert!(e.contains(why) && e.lines().count() == 1, "{e}");
+    }
+    let o = curio(&["analyze", "--variant", "dysnomia"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be played yet"));
+    let o = curio(&["variants"]);
+    assert!(stdout(&o).contains("dysnomia      Dysnomia Chess"));
+}
