@@ -26,10 +26,9 @@ impl Position {
         p.side = them;
         p.ep = None;
         let mut moves = Vec::new();
-        p.pseudo_legs(them, &mut moves);
+        p.capture_legs(them, &mut moves);
         moves
             .into_iter()
-            .filter(|(_, cap)| *cap)
             .filter(|(m, _)| {
                 let mut q = p;
                 q.resolve_legs(them, m)

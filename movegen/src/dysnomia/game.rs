@@ -51,6 +51,14 @@ pub fn path_of(m: &Move) -> Move {
     p
 }
 
+/// A hash of everything in a position (equal positions hash equal).
+pub fn position_hash(p: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    p.hash(&mut h);
+    h.finish()
+}
+
 impl State {
     pub fn new(pos: Position) -> State {
         State { pos, last: None }
@@ -68,6 +76,22 @@ impl State {
     pub fn legal_turns(&self) -> Vec<(Move, State)> {
         let turns = self.pos.legal_turns();
         let mut out: Vec<(Move, State)> = Vec::with_capacity(turns.len() + 1);
+        // Turns whose resulting position another turn also reaches: sort
+        // by a hash of the position, then compare neighbours exactly.
+        let mut same_result = vec![false; turns.len()];
+        let mut order: Vec<(u64, usize)> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, (_, p))| (position_hash(p), i))
+            .collect();
+        order.sort_unstable();
+        for w in order.windows(2) {
+            let ((ka, a), (kb, b)) = (w[0], w[1]);
+            if ka == kb && turns[a].1 == turns[b].1 {
+                same_result[a] = true;
+                same_result[b] = true;
+            }
+        }
         for (i, (m, after)) in turns.iter().enumerate() {
             let knight_hop = m.body == Body::Legs && m.pre().is_empty() && m.legs().len() == 1 && {
                 let l = m.legs()[0];
@@ -81,10 +105,7 @@ impl State {
                     .at(l.from, level)
                     .is_some_and(|p| p.kind() == Kind::Knight)
             };
-            let duplicated = turns
-                .iter()
-                .enumerate()
-                .any(|(j, (_, other))| j != i && other == after);
+            let duplicated = same_result[i];
             let deniable = self.pos.protected != Some(self.pos.side)
                 && !self.pos.bait
                 && turns.len() > 1

@@ -122,6 +122,19 @@ impl Position {
     /// Bishop promotion, actions), each with whether it can remove a piece.
     /// Conversions are not chosen here (see [`Position::legal_moves_list`]).
     pub fn pseudo_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+        self.pseudo_legs_mode(color, false, out);
+    }
+
+    /// The pseudo-legal moves of `color` that can remove a piece, the only
+    /// ones that can capture a King (check, R-B5.1; direct attacks,
+    /// R-B6.2). Castling here has no conditions on attacked squares: those
+    /// are its legality, and testing them here would recurse.
+    pub fn capture_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+        self.pseudo_legs_mode(color, true, out);
+        out.retain(|(_, cap)| *cap);
+    }
+
+    fn pseudo_legs_mode(&self, color: Color, captures_only: bool, out: &mut Vec<(Move, bool)>) {
         for sq in 0..64u8 {
             let stack = self.board.stack(sq);
             for (level, &p) in stack.iter().enumerate() {
@@ -152,9 +165,11 @@ impl Position {
             }
         }
         if self.board.king(color).is_some() {
-            self.castling_moves(color, out);
+            self.castling_moves(color, captures_only, out);
         }
-        self.disguises(color, out);
+        if !captures_only {
+            self.disguises(color, out);
+        }
     }
 
     fn slides(
@@ -268,7 +283,7 @@ impl Position {
         }
     }
 
-    fn castling_moves(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+    fn castling_moves(&self, color: Color, captures_only: bool, out: &mut Vec<(Move, bool)>) {
         let (home, rights) = if color == Color::White {
             (
                 0u8,
@@ -298,9 +313,12 @@ impl Position {
             {
                 continue;
             }
-            let checked = *in_check.get_or_insert_with(|| self.king_capturable_at(color, king_sq));
-            if checked || self.king_capturable_at(color, cross) {
-                continue;
+            if !captures_only {
+                let checked =
+                    *in_check.get_or_insert_with(|| self.king_capturable_at(color, king_sq));
+                if checked || self.king_capturable_at(color, cross) {
+                    continue;
+                }
             }
             let l1 = Leg::new(king_sq, to);
             out.push((Move::legs_of(&[l1]), false));
@@ -415,8 +433,8 @@ impl Position {
         // side to move's; it cannot take a King).
         p.side = them;
         p.ep = None;
-        p.pseudo_legs(them, &mut moves);
-        moves.iter().filter(|(_, cap)| *cap).any(|(m, _)| {
+        p.capture_legs(them, &mut moves);
+        moves.iter().any(|(m, _)| {
             let mut q = p;
             q.resolve_legs(them, m)
                 .is_some_and(|e| e.king_captured[color.index()])
