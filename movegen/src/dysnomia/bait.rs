@@ -74,7 +74,7 @@ impl Position {
     /// opponent's King, with each target, as `capture legs, king→target`.
     /// Returns each with the position after its legs (end of turn not
     /// yet applied) and the removals it made.
-    pub fn bait_replies(&self) -> Vec<(Move, Position, u32, u64)> {
+    pub fn bait_replies(&self) -> Vec<(Move, Position, super::resolve::Effects)> {
         let us = self.side;
         let them = us.flip();
         let Some((k, kl)) = self.board.king(them) else {
@@ -94,6 +94,7 @@ impl Position {
                 let Some(e) = pos.resolve_legs(us, &a) else {
                     continue;
                 };
+                pos.ep = None;
                 let mut m = a;
                 m.push_leg(Leg {
                     from: k,
@@ -102,7 +103,8 @@ impl Position {
                     to_level: NO_LEVEL,
                     mark: super::moves::Mark::Plain,
                 });
-                out.push((m, pos, e.removals, e.rose));
+                super::rules::update_castling(&mut pos, &m);
+                out.push((m, pos, e));
             }
         }
         out

@@ -200,6 +200,12 @@ struct Riders {
 
 const NO_COLUMN: Square = 255;
 
+const EMPTY_RIDERS: Riders = Riders {
+    sq: NO_COLUMN,
+    len: 0,
+    pieces: [0; 30],
+};
+
 /// Per colour and pool type: captured by the opponent, exiled by one's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Pools {
@@ -230,11 +236,7 @@ impl Default for Board {
     fn default() -> Self {
         Board {
             bottom: [0; 64],
-            riders: [Riders {
-                sq: NO_COLUMN,
-                len: 0,
-                pieces: [0; 30],
-            }; 4],
+            riders: [EMPTY_RIDERS; 4],
             occupied: [0; 2],
         }
     }
@@ -319,8 +321,9 @@ impl Board {
         self.occupied[1] &= !bit;
         self.bottom[i] = 0;
         if let Some(slot) = self.rider_slot(sq) {
-            self.riders[slot].sq = NO_COLUMN;
-            self.riders[slot].len = 0;
+            // Cleared whole: equal boards must compare and hash equal.
+            self.riders[slot] = EMPTY_RIDERS;
+            self.riders.sort_by_key(|r| r.sq);
         }
         let Some((&first, rest)) = stack.split_first() else {
             return true;
@@ -337,6 +340,7 @@ impl Board {
             return false;
         }
         let r = &mut self.riders[slot];
+        *r = EMPTY_RIDERS;
         r.sq = sq;
         r.len = rest.len() as u8;
         for (d, p) in r.pieces.iter_mut().zip(rest) {

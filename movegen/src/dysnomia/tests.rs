@@ -583,3 +583,16 @@ fn bait_and_its_forced_reply() {
     // unless a bait is pending.
     assert!(Position::from_fen("4r2k/8/8/8/8/8/8/4K3 b - - 0 1").is_err());
 }
+
+/// Equal boards are equal values whatever columns came and went (the
+/// repetition key hashes the value).
+#[test]
+fn a_column_that_came_and_went_leaves_no_trace() {
+    let mut a = Position::empty();
+    let b = Position::empty();
+    a.board.set_stack(sq("a1"), &stack("RQ"));
+    a.board.set_stack(sq("c1"), &stack("rp"));
+    a.board.set_stack(sq("a1"), &[]);
+    a.board.set_stack(sq("c1"), &[]);
+    assert_eq!(a, b);
+}

@@ -25,6 +25,8 @@ enum Finish {
 /// The result of playing a turn's move before its conversions are chosen.
 struct Moved {
     pos: Position,
+    /// Kings captured by the move, per colour.
+    kings: [bool; 2],
     /// Where the moving pawn ended, alone, if the mover was a pawn.
     pawn_at: Option<Square>,
     pawn_moved: bool,
@@ -83,6 +85,7 @@ impl Position {
             pawn_moved,
             removals: eff.removals,
             rose: eff.rose,
+            kings: eff.king_captured,
         })
     }
 
@@ -96,13 +99,14 @@ impl Position {
         }
         if self.bait {
             // Only the forced replies (R-B6.4), with no prefix.
-            for (m, pos, removals, rose) in self.bait_replies() {
+            for (m, pos, e) in self.bait_replies() {
                 let moved = Moved {
                     pos,
                     pawn_at: None,
                     pawn_moved: false,
-                    removals,
-                    rose,
+                    removals: e.removals,
+                    rose: e.rose,
+                    kings: e.king_captured,
                 };
                 self.finish(m, moved, Finish::Reply, &mut out);
             }
@@ -134,6 +138,8 @@ impl Position {
                 let mut t = template;
                 t.body = Body::BishopPromotion(kind, sq);
                 let mut pos = base;
+                // A whole move: the opponent's en passant chance is gone.
+                pos.ep = None;
                 pos.pools.exiled[us.index()][kind as usize] -= 1;
                 pos.board.put(sq, Piece::new(us, kind));
                 let moved = Moved {
@@ -142,6 +148,7 @@ impl Position {
                     pawn_moved: true,
                     removals: 0,
                     rose: 0,
+                    kings: [false; 2],
                 };
                 base.finish(t, moved, mode, &mut out);
             }
@@ -326,6 +333,14 @@ impl Position {
             }
             p.forbid = None;
             p.bait = bait;
+            // A King captured in the turn decides the game (a revenge or
+            // fall may take the enemy King, R-B7.3; a bait's reply may
+            // take the King it was meant to spare).
+            if moved.kings[us.flip().index()] {
+                p.winner = Some(us);
+            } else if moved.kings[us.index()] {
+                p.winner = Some(us.flip());
+            }
             out.push((t, p));
         }
     }
