@@ -596,3 +596,72 @@ fn a_column_that_came_and_went_leaves_no_trace() {
     a.board.set_stack(sq("c1"), &[]);
     assert_eq!(a, b);
 }
+
+/// The text's Bishop checking a King inside a Rook (R-B5.1): the Bishop
+/// would take the Rook, the King would fall on it and take it, and the
+/// Bishop would rise and take the King. So Black is in check.
+#[test]
+fn a_bishop_checks_a_king_riding_a_rook() {
+    let pos = Position::from_fen("4(rk)3/8/8/8/B7/8/8/7K b - - 0 1").unwrap();
+    assert!(pos.in_check());
+    let pos = Position::from_fen("4(rk)3/8/8/8/8/B7/8/7K b - - 0 1").unwrap();
+    assert!(!pos.in_check(), "off the diagonal");
+}
+
+/// R-B12.1: with a white Statue on e8 the zone of the e-file is e7: a
+/// pawn reaching it must convert (no plain move), to a pool type or a
+/// Statue (then the chain is e8-e7).
+#[test]
+fn a_statue_chain_moves_the_zone_down() {
+    let fen = "k3T3/8/4P3/8/8/8/8/4K3 w - - 0 1 pools=-/N/-/-";
+    let t = turns(fen);
+    assert!(t.contains(&"e6e7t".to_string()), "{t:?}");
+    assert!(t.contains(&"e6e7n".to_string()));
+    assert!(!t.contains(&"e6e7".to_string()));
+    assert_eq!(
+        play(fen, "e6e7t").to_fen(),
+        "k3T3/4T3/8/8/8/8/8/4K3 b - - 0 1 pools=-/N/-/-"
+    );
+}
+
+/// R-B13.2 L2: Black is in exile; a white pawn reaching the last rank may
+/// capture the exiled King instead of promoting, and Black has lost.
+#[test]
+fn capturing_the_exiled_king_wins() {
+    let fen = "8/4P3/8/p7/8/8/8/4K3 w - - 0 1 pools=-/-/-/k";
+    let t = turns(fen);
+    assert!(t.contains(&"e7e8xk".to_string()), "{t:?}");
+    let after = play(fen, "e7e8xk");
+    assert_eq!(
+        after.rule_end(),
+        Some((Some(White), "exiled King captured"))
+    );
+    assert!(after.legal_turns().is_empty());
+}
+
+/// R-B6.5 chain bait: after the forced reply put White's King on f2, where
+/// the h4 Bishop checks it, White may bait again with the d2 pawn (reachable
+/// over the empty e2).
+#[test]
+fn chain_bait() {
+    let fen = "4r2k/8/8/8/7b/8/P2P1P2/4K3 w - - 0 1";
+    let baited = play(fen, "a2a3");
+    let replies: Vec<String> = baited.legal_turns().iter().map(|(m, _)| m.text()).collect();
+    assert_eq!(replies, ["e8e1,e1d2", "e8e1,e1f2"]);
+    let after = baited.play_text("e8e1,e1f2").unwrap();
+    assert!(after.in_check());
+    let again = after.play_text("a3a4").expect("a second bait");
+    assert!(again.bait);
+}
+
+/// R-B6.3: a bait move that checks the opponent, when no forced reply
+/// gets out of that check, wins at once: the white Rook checks along rank
+/// 8 and Black's only capture of the King (Re7xe1) does not help.
+#[test]
+fn winning_inside_a_bait() {
+    let fen = "7k/4r3/8/8/8/8/3P4/R3K3 w - - 0 1";
+    let after = play(fen, "a1a8");
+    assert!(after.bait);
+    assert_eq!(after.winner, Some(White));
+    assert!(after.legal_turns().is_empty());
+}

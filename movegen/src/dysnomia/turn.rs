@@ -340,6 +340,13 @@ impl Position {
                 p.winner = Some(us);
             } else if moved.kings[us.index()] {
                 p.winner = Some(us.flip());
+            } else if bait && p.in_check() {
+                // R-B6.3: a bait move that checks the opponent wins if
+                // none of the forced replies gets out of that check.
+                let replies = p.legal_turns();
+                if replies.iter().all(|(_, r)| r.winner == Some(us)) {
+                    p.winner = Some(us);
+                }
             }
             out.push((t, p));
         }
