@@ -433,11 +433,17 @@ impl Position {
         // side to move's; it cannot take a King).
         p.side = them;
         p.ep = None;
-        p.capture_legs(them, &mut moves);
-        moves.iter().any(|(m, _)| {
-            let mut q = p;
-            q.resolve_legs(them, m)
-                .is_some_and(|e| e.king_captured[color.index()])
+        // The opponent's turn may begin with its deferred conversions (in
+        // every way, R-B12.2) and one free action (R-B12.4): a promoted
+        // Statue attacks at once, a Statue that captures opens a line.
+        p.prefixes().into_iter().any(|(_, base)| {
+            moves.clear();
+            base.capture_legs(them, &mut moves);
+            moves.iter().any(|(m, _)| {
+                let mut q = base;
+                q.resolve_legs(them, m)
+                    .is_some_and(|e| e.king_captured[color.index()])
+            })
         })
     }
 

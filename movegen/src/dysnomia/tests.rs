@@ -665,3 +665,17 @@ fn winning_inside_a_bait() {
     assert_eq!(after.winner, Some(White));
     assert!(after.legal_turns().is_empty());
 }
+
+/// Check looks at the opponent's whole turn, free action included
+/// (R-B5.1 with R-B12.4): White may promote its a8 Statue to the Queen in
+/// its pool and take the King on h8 along the rank (`a8=Q;a8h8`).
+#[test]
+fn a_statue_that_can_become_a_queen_gives_check() {
+    let pos = Position::from_fen("T6k/8/8/8/8/8/8/4K3 b - - 0 1 pools=Q/-/-/-").unwrap();
+    assert!(pos.in_check());
+    let pos = Position::from_fen("T6k/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    assert!(
+        !pos.in_check(),
+        "nothing in the pool: the Statue stays a Statue"
+    );
+}

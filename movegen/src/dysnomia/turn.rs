@@ -167,7 +167,7 @@ impl Position {
     /// opponent's turn (every own pawn alone in its zone, in square order,
     /// R-B12.2), then none or one free action (R-B12.4): promote the
     /// lowest Statue of a chain, or have a Statue capture an exiled piece.
-    fn prefixes(&self) -> Vec<(Move, Position)> {
+    pub(crate) fn prefixes(&self) -> Vec<(Move, Position)> {
         let us = self.side;
         let pawn = Piece::new(us, Kind::Pawn);
         let mut partial = vec![(Move::legs_of(&[]), *self)];
@@ -295,7 +295,7 @@ impl Position {
             let mut bait = false;
             match mode {
                 Finish::Normal => {
-                    if p.king_capturable(us) || p.deferred_threat(us) {
+                    if p.king_capturable(us) {
                         continue;
                     }
                 }
@@ -307,8 +307,6 @@ impl Position {
                             continue;
                         }
                         bait = true;
-                    } else if p.deferred_threat(us) {
-                        continue;
                     }
                 }
                 Finish::Reply => {
@@ -391,36 +389,6 @@ impl Position {
             }
         }
         n
-    }
-
-    /// R-B12.2: after `us`'s turn the opponent's pawns standing in their
-    /// zone convert first on the opponent's turn; `us`'s King must be safe
-    /// whatever they become.
-    fn deferred_threat(&self, us: Color) -> bool {
-        let them = us.flip();
-        let pawn = Piece::new(them, Kind::Pawn);
-        let waiting: Vec<Square> = (0..64u8)
-            .filter(|&sq| {
-                self.board.stack(sq).as_slice() == [pawn]
-                    && zone(self, them, file_rank(sq).0) == Some(sq)
-            })
-            .collect();
-        if waiting.is_empty() {
-            return false;
-        }
-        let mut partial = vec![*self];
-        for &sq in &waiting {
-            let mut next = Vec::new();
-            for p in partial {
-                for conv in conversions(&p, them, true) {
-                    let mut q = p;
-                    convert(&mut q, them, sq, conv);
-                    next.push(q);
-                }
-            }
-            partial = next;
-        }
-        partial.iter().any(|p| p.king_capturable(us))
     }
 
     /// The rule end of this position, ignoring repetition (which needs the
