@@ -98,7 +98,13 @@ impl Position {
                 let mut m = a;
                 m.push_leg(Leg {
                     from: k,
-                    from_level: NO_LEVEL,
+                    // The King's level when it rides (the column as it
+                    // stands before the reply).
+                    from_level: if self.board.height(k) > 1 {
+                        kl as u8
+                    } else {
+                        NO_LEVEL
+                    },
                     to: t,
                     to_level: NO_LEVEL,
                     mark: super::moves::Mark::Plain,

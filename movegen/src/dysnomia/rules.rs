@@ -578,8 +578,21 @@ impl Resolver<'_> {
         // the colour of the column's base.
         let captures =
             leg.mark == Mark::Plain && (tl > 0 || target.is_some_and(|b| b.color() != color));
+        if captures && tl > 0 {
+            // A Knight taking a rider ends on top of the column: it goes
+            // there first, so if its victim is a Rook it falls with what
+            // stood above onto the part below (R-B9.2, "G being the part
+            // below").
+            let h = self.pos.board.height(leg.to);
+            if h <= tl {
+                return None;
+            }
+            self.land(leg.to, &unit);
+            self.remove(leg.to, tl, color, true)?;
+            return Some((leg.to, h));
+        }
         if captures {
-            self.remove(leg.to, tl, color, tl > 0)?;
+            self.remove(leg.to, tl, color, false)?;
         }
         let h = self.pos.board.height(leg.to);
         self.land(leg.to, &unit);
@@ -691,8 +704,8 @@ pub fn convert(pos: &mut Position, color: Color, sq: Square, conv: Conversion) -
     }
 }
 
-/// Castling rights that no longer hold: the King or that Rook is not on
-/// its home square as the bottom piece, or a leg started or ended there.
+/// Castling rights that no longer hold: the King or that Rook moved, or is
+/// no longer the bottom piece of its home square.
 pub fn update_castling(pos: &mut Position, m: &Move) {
     let lost = |sq: Square| -> u8 {
         match sq {
@@ -705,8 +718,13 @@ pub fn update_castling(pos: &mut Position, m: &Move) {
             _ => 0,
         }
     };
+    // The King or the Rook moved: a leg started from its home square with
+    // the bottom piece. A piece entering the Rook, or a rider leaving it,
+    // moves neither (the Rook keeps its right, R-B8.5).
     for l in m.legs() {
-        pos.castling &= !(lost(l.from) | lost(l.to));
+        if l.from_level == NO_LEVEL || l.from_level == 0 {
+            pos.castling &= !lost(l.from);
+        }
     }
     for (sq, piece) in [
         (4u8, Piece::new(Color::White, Kind::King)),

@@ -459,8 +459,10 @@ fn bishop_promotion_and_a_statue_free_action() {
     let t = turns(&fen);
     assert!(t.contains(&"e7=N;e1d1".to_string()), "{t:?}");
     assert!(!t.iter().any(|m| m.starts_with("e8=")));
+    // A promotion resets the 100-ply count (R-B14.1), even as a free
+    // action before a King's step.
     let after = play(&fen, "e7=N;e1d1");
-    assert_eq!(after.to_fen(), "k3T3/4N3/8/8/8/8/8/3K4 b - - 1 1");
+    assert_eq!(after.to_fen(), "k3T3/4N3/8/8/8/8/8/3K4 b - - 0 1");
 }
 
 /// R-B13.2 L1: a side in exile with no pawns and no Statues has lost; the

@@ -11,6 +11,14 @@ use super::position::Position;
 use super::rules::{conversions, convert, update_castling, zone};
 use crate::game::Color;
 
+/// Where a conversion is written: before the move (deferred from the
+/// opponent's turn), or after it (the moved pawn's as the suffix).
+#[derive(Clone, Copy)]
+enum Slot {
+    Pre,
+    Post(Option<Square>),
+}
+
 /// How a turn's end is judged.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Finish {
@@ -50,9 +58,6 @@ impl Position {
         let mover = pos.board.at(first.from, level)?;
         let eff = pos.resolve_legs(us, m)?;
         if eff.king_captured[us.index()] {
-            return None;
-        }
-        if eff.king_exiled[us.index()] && pos.has_statue(us.flip()) {
             return None;
         }
         let last = legs.last()?.to;
@@ -100,10 +105,23 @@ impl Position {
         if self.bait {
             // Only the forced replies (R-B6.4), with no prefix.
             for (m, pos, e) in self.bait_replies() {
+                // A pawn that captures writes its own conversion as the
+                // turn's suffix, as in any move.
+                let legs = m.legs();
+                let first = legs[0];
+                let level = if first.from_level == NO_LEVEL {
+                    0
+                } else {
+                    first.from_level as usize
+                };
+                let pawn = Piece::new(us, Kind::Pawn);
+                let by_pawn = self.board.at(first.from, level) == Some(pawn);
+                let land = legs[legs.len() - 2].to;
                 let moved = Moved {
                     pos,
-                    pawn_at: None,
-                    pawn_moved: false,
+                    pawn_at: (by_pawn && pos.board.stack(land).as_slice() == [pawn])
+                        .then_some(land),
+                    pawn_moved: by_pawn,
                     removals: e.removals,
                     rose: e.rose,
                     kings: e.king_captured,
@@ -169,26 +187,8 @@ impl Position {
     /// lowest Statue of a chain, or have a Statue capture an exiled piece.
     pub(crate) fn prefixes(&self) -> Vec<(Move, Position)> {
         let us = self.side;
-        let pawn = Piece::new(us, Kind::Pawn);
-        let mut partial = vec![(Move::legs_of(&[]), *self)];
-        for sq in 0..64u8 {
-            if self.board.stack(sq).as_slice() != [pawn]
-                || zone(self, us, file_rank(sq).0) != Some(sq)
-            {
-                continue;
-            }
-            let mut next = Vec::new();
-            for (m, p) in partial {
-                for conv in conversions(&p, us, true) {
-                    let mut q = p;
-                    convert(&mut q, us, sq, conv);
-                    let mut t = m;
-                    t.push_pre(Action { sq, conv });
-                    next.push((t, q));
-                }
-            }
-            partial = next;
-        }
+        let mut partial = Vec::new();
+        self.convert_all(us, Move::legs_of(&[]), Slot::Pre, &mut partial);
         let mut out = Vec::new();
         for (m, p) in partial {
             out.push((m, p));
@@ -206,6 +206,31 @@ impl Position {
             }
         }
         out
+    }
+
+    /// Every way `us`'s pawns standing alone in their zone convert, the
+    /// lowest square first and zones looked at again after each; each
+    /// conversion written into `t` where `slot` says. Pushes the finished
+    /// turns with their positions.
+    fn convert_all(&self, us: Color, t: Move, slot: Slot, out: &mut Vec<(Move, Position)>) {
+        let pawn = Piece::new(us, Kind::Pawn);
+        let Some(sq) = (0..64u8).find(|&sq| {
+            self.board.stack(sq).as_slice() == [pawn] && zone(self, us, file_rank(sq).0) == Some(sq)
+        }) else {
+            out.push((t, *self));
+            return;
+        };
+        for conv in conversions(self, us, true) {
+            let mut q = *self;
+            convert(&mut q, us, sq, conv);
+            let mut next = t;
+            match slot {
+                Slot::Pre => next.push_pre(Action { sq, conv }),
+                Slot::Post(Some(moved)) if moved == sq => next.suffix = Some(conv),
+                Slot::Post(_) => next.push_post(Action { sq, conv }),
+            }
+            q.convert_all(us, next, slot, out);
+        }
     }
 
     /// The lowest Statue of each of `us`'s chains (a chain reaches the
@@ -263,35 +288,25 @@ impl Position {
     /// each turn and keeps the legal ones.
     fn finish(&self, m: Move, moved: Moved, mode: Finish, out: &mut Vec<(Move, Position)>) {
         let us = self.side;
-        // Our non-riding pawns standing in their zone must convert.
-        let pawn = Piece::new(us, Kind::Pawn);
-        let in_zone: Vec<Square> = (0..64u8)
-            .filter(|&sq| {
-                moved.pos.board.stack(sq).as_slice() == [pawn]
-                    && zone(&moved.pos, us, file_rank(sq).0) == Some(sq)
-            })
-            .collect();
-        let mut partial = vec![(m, moved.pos, false)];
-        for &sq in &in_zone {
-            let mut next = Vec::new();
-            for (pm, pp, won) in partial {
-                for conv in conversions(&pp, us, true) {
-                    let mut q = pp;
-                    let w = convert(&mut q, us, sq, conv);
-                    let mut t = pm;
-                    if moved.pawn_at == Some(sq) {
-                        t.suffix = Some(conv);
-                    } else {
-                        t.push_post(Action { sq, conv });
-                    }
-                    next.push((t, q, won || w));
-                }
+        // End of the turn, in this order: pawns on their own first rank
+        // go, due risen Bishops are exiled (so a pawn may then become
+        // one), then our pawns in their zone convert, lowest square first,
+        // zones looked at again after each (a new Statue moves its file's
+        // zone down: a chain of Statues).
+        let mut start = moved.pos;
+        let removals = start.end_of_turn(us, moved.rose);
+        let mut converted = Vec::new();
+        start.convert_all(us, m, Slot::Post(moved.pawn_at), &mut converted);
+        for (t, mut p) in converted {
+            // Conversions at either end of the turn are promotions for the
+            // 100-ply rule (R-B14.1).
+            let promoted = t.suffix.is_some() || !t.post().is_empty() || !t.pre().is_empty();
+            // R-B13.1: no turn may end with its side's King off the board
+            // while the opponent has a Statue (making the exile, or staying
+            // in exile).
+            if p.board.king(us).is_none() && p.has_statue(us.flip()) {
+                continue;
             }
-            partial = next;
-        }
-        for (t, mut p, _won) in partial {
-            let promoted = !in_zone.is_empty();
-            let removals = p.end_of_turn(us, moved.rose);
             let mut bait = false;
             match mode {
                 Finish::Normal => {
@@ -326,7 +341,9 @@ impl Position {
                 p.fullmove += 1;
             }
             p.side = us.flip();
-            if p.protected == Some(us) {
+            // Protection covers the next ordinary move; a bait's forced
+            // reply is not one (R-B4.1).
+            if p.protected == Some(us) && mode != Finish::Reply {
                 p.protected = None;
             }
             p.forbid = None;
