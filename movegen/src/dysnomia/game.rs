@@ -140,7 +140,7 @@ impl State {
     pub fn play_text(&self, text: &str) -> Option<State> {
         self.legal_turns()
             .into_iter()
-            .find(|(m, _)| m.text() == text)
+            .find(|(m, _)| m.text() == text || self.pos.alias_text(m).as_deref() == Some(text))
             .map(|(_, s)| s)
     }
 

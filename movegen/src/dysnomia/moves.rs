@@ -165,6 +165,10 @@ impl Move {
         &self.legs[..self.nlegs as usize]
     }
 
+    pub fn clear_legs(&mut self) {
+        self.nlegs = 0;
+    }
+
     pub fn push_leg(&mut self, l: Leg) {
         self.legs[self.nlegs as usize] = l;
         self.nlegs += 1;

@@ -681,3 +681,19 @@ fn a_statue_that_can_become_a_queen_gives_check() {
         "nothing in the pool: the Statue stays a Statue"
     );
 }
+
+/// The notation's one alias: a straight double move as two legs.
+#[test]
+fn the_double_move_alias() {
+    let pos = Position::from_fen(START).unwrap();
+    assert_eq!(pos.play_text("e2e3,e3e4"), pos.play_text("e2e4"));
+    assert!(pos.play_text("e2e4").is_some());
+    assert!(
+        pos.play_text("g1g2,g2f3").is_none(),
+        "no alias for other pieces"
+    );
+    assert!(
+        !turns(START).contains(&"e2e3,e3e4".to_string()),
+        "printing is canonical"
+    );
+}

@@ -458,8 +458,43 @@ impl Position {
     pub fn play_text(&self, text: &str) -> Option<Position> {
         self.legal_turns()
             .into_iter()
-            .find(|(m, _)| m.text() == text)
+            .find(|(m, _)| m.text() == text || self.alias_text(m).as_deref() == Some(text))
             .map(|(_, p)| p)
+    }
+
+    /// The one alias the notation accepts: a straight pawn double move
+    /// written as two legs (`e2e3,e3e4` for `e2e4`, `e2e3,e3e4~` for
+    /// `e2e4~`), every such leg of the turn expanded.
+    pub fn alias_text(&self, m: &Move) -> Option<String> {
+        if m.body != Body::Legs {
+            return None;
+        }
+        let legs = m.legs();
+        let first = *legs.first()?;
+        let level = if first.from_level == NO_LEVEL {
+            0
+        } else {
+            first.from_level as usize
+        };
+        let by_pawn = self.board.at(first.from, level)?.kind() == Kind::Pawn;
+        if !by_pawn {
+            return None;
+        }
+        let mut expanded = false;
+        let mut out = *m;
+        out.clear_legs();
+        for &l in legs {
+            let ((f0, r0), (f1, r1)) = (file_rank(l.from), file_rank(l.to));
+            if f0 == f1 && (r1 - r0).abs() == 2 && l.from_level == NO_LEVEL {
+                let mid = (((r0 + r1) / 2) * 8 + f0) as Square;
+                out.push_leg(super::moves::Leg::new(l.from, mid));
+                out.push_leg(super::moves::Leg { from: mid, ..l });
+                expanded = true;
+            } else {
+                out.push_leg(l);
+            }
+        }
+        expanded.then(|| out.text())
     }
 
     /// Whether the side to move is in check (never in exile).
