@@ -14,7 +14,7 @@
 //!   side was protected, and when it is a bait's forced reply.
 
 use super::board::Kind;
-use super::moves::{Body, Move, NO_LEVEL};
+use super::moves::{Body, Conversion, Move, NO_LEVEL};
 use super::position::{Forbid, Position};
 use crate::game::Color;
 
@@ -93,17 +93,26 @@ impl State {
             }
         }
         for (i, (m, after)) in turns.iter().enumerate() {
-            let knight_hop = m.body == Body::Legs && m.pre().is_empty() && m.legs().len() == 1 && {
+            let knight_hop = m.body == Body::Legs && m.legs().len() == 1 && {
                 let l = m.legs()[0];
                 let level = if l.from_level == NO_LEVEL {
                     0
                 } else {
                     l.from_level as usize
                 };
-                self.pos
-                    .board
-                    .at(l.from, level)
-                    .is_some_and(|p| p.kind() == Kind::Knight)
+                // The Knight may have come from a prefix action this turn.
+                let made = m
+                    .pre()
+                    .iter()
+                    .rev()
+                    .find(|a| a.sq == l.from)
+                    .map(|a| a.conv == Conversion::Promote(Kind::Knight));
+                made.unwrap_or_else(|| {
+                    self.pos
+                        .board
+                        .at(l.from, level)
+                        .is_some_and(|p| p.kind() == Kind::Knight)
+                })
             };
             let duplicated = same_result[i];
             let deniable = self.pos.protected != Some(self.pos.side)
