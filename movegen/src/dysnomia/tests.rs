@@ -697,3 +697,88 @@ fn the_double_move_alias() {
         "printing is canonical"
     );
 }
+
+/// R-B5.3: castling is the King's first leg (the Rook with its riders to
+/// the square crossed), with an optional second step; the square crossed
+/// must not be attacked; the destination may be, if a second step leaves
+/// it safely.
+#[test]
+fn castling_with_and_without_a_second_step() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let t = turns(fen);
+    for m in ["e1g1", "e1g1,g1f1", "e1c1", "e1c1,c1d1"] {
+        assert!(t.contains(&m.to_string()), "{m}: {t:?}");
+    }
+    assert_eq!(
+        play(fen, "e1g1,g1f1").to_fen(),
+        "r3k2r/8/8/8/8/8/8/R4(RK)2 b kq - 1 1"
+    );
+    // A black Rook on the f-file attacks the square crossed: no castling
+    // that way at all.
+    let t = turns("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    assert!(!t.iter().any(|m| m.starts_with("e1g1")), "{t:?}");
+    // A black Rook on the g-file attacks the destination: castling only
+    // with a second step away from it.
+    let t = turns("r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    assert!(!t.contains(&"e1g1".to_string()));
+    assert!(t.contains(&"e1g1,g1f1".to_string()));
+    assert!(t.contains(&"e1g1,g1f2".to_string()));
+}
+
+/// R-B8.7: a white pawn riding a black Rook on c1 falls to its own first
+/// rank when a Knight takes the Rook on its path (`b2c1[0],c1d1`), and is
+/// removed at the end of the turn.
+#[test]
+fn a_pawn_left_on_its_first_rank_is_removed() {
+    let after = play("4k3/8/8/8/8/8/1N6/2(rP)1K3 w - - 0 1", "b2c1[0],c1d1");
+    assert_eq!(
+        after.to_fen(),
+        "4k3/8/8/8/8/8/8/3NK3 b - - 0 1 pools=-/-/r/-"
+    );
+}
+
+/// R-B10.3/10.4: a black Bishop taken by a Knight on d4 rises (its square
+/// holds an enemy), taking the Knight; it is exiled at the end of Black's
+/// next turn, whatever Black plays.
+#[test]
+fn a_risen_bishop_is_exiled_after_its_owners_next_turn() {
+    let after = play("4k3/8/8/8/3b4/8/2N5/4K3 w - - 0 1", "c2d4");
+    assert_eq!(
+        after.to_fen(),
+        "4k3/8/8/8/3b4/8/8/4K3 b - - 0 1 pools=N/-/-/- risen=d4"
+    );
+    let next = after.play_text("e8d8").unwrap();
+    assert_eq!(next.to_fen(), "3k4/8/8/8/8/8/8/4K3 w - - 0 2 pools=N/-/-/b");
+}
+
+/// R-B12.2: a pawn standing in its zone when its side's turn starts
+/// converts first, in every allowed way, before the move.
+#[test]
+fn a_deferred_conversion_comes_first() {
+    let t = turns("4P3/8/8/8/8/8/8/k3K3 w - - 0 1 pools=Q/-/-/-");
+    assert!(!t.is_empty());
+    assert!(
+        t.iter()
+            .all(|m| m.starts_with("e8=Q;") || m.starts_with("e8=T;")),
+        "{t:?}"
+    );
+    assert!(t.contains(&"e8=Q;e1d1".to_string()));
+}
+
+/// R-B13.1: a side may not exile its own King while the opponent has a
+/// Statue: with Black's Statue on h1, the all-round `d1d1` beside White's
+/// King is illegal; without it, legal.
+#[test]
+fn no_exile_against_a_statue() {
+    assert!(!turns("4k3/8/8/8/8/8/8/3QK2t w - - 0 1").contains(&"d1d1".to_string()));
+    assert!(turns("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").contains(&"d1d1".to_string()));
+}
+
+/// R-B14.1: the 100-ply rule and bare Kings draw.
+#[test]
+fn draws() {
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
+    assert_eq!(pos.rule_end().map(|e| e.0), Some(None));
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(pos.rule_end(), Some((None, "bare kings")));
+}
