@@ -782,3 +782,16 @@ fn draws() {
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(pos.rule_end(), Some((None, "bare kings")));
 }
+
+/// R-B6.4 with R-B12.2: a side that must answer a bait first converts its
+/// pawns waiting in their zone (here Black's g1 pawn: the Queen in its pool
+/// or a Statue); a Queen made so may itself take the King along rank 1.
+/// No free action comes before a forced reply.
+#[test]
+fn a_bait_reply_after_deferred_conversions() {
+    let fen = "4r2k/8/8/8/8/P7/3P4/4K1p1 b - - 0 1 pools=-/-/q/- bait=1";
+    assert_eq!(
+        turns(fen),
+        ["g1=Q;e8e1,e1d2", "g1=Q;g1e1,e1d2", "g1=T;e8e1,e1d2"]
+    );
+}

@@ -103,8 +103,38 @@ impl Position {
             return out;
         }
         if self.bait {
-            // Only the forced replies (R-B6.4), with no prefix.
+            // Only the forced replies (R-B6.4), after the replier's
+            // deferred conversions (every way) and with no free action.
+            let mut deferred = Vec::new();
+            self.convert_all(us, Move::legs_of(&[]), Slot::Pre, &mut deferred);
+            for (template, base) in deferred {
+                base.replies_into(template, &mut out);
+            }
+            out.sort_by_key(|(m, _)| m.text());
+            out.dedup_by_key(|(m, _)| m.text());
+            return out;
+        }
+        // A side starting its turn in check, directly attacked, with a
+        // target may bait (never in exile: no King on the board).
+        let mode = if self.in_check() && self.may_bait(us) {
+            Finish::BaitAllowed
+        } else {
+            Finish::Normal
+        };
+        self.turns_into(mode, &mut out);
+        out
+    }
+
+    /// The forced replies to a pending bait from this position (after any
+    /// deferred conversions, which `template` holds).
+    fn replies_into(&self, template: Move, out: &mut Vec<(Move, Position)>) {
+        let us = self.side;
+        {
             for (m, pos, e) in self.bait_replies() {
+                let mut whole = template;
+                for &l in m.legs() {
+                    whole.push_leg(l);
+                }
                 // A pawn that captures writes its own conversion as the
                 // turn's suffix, as in any move.
                 let legs = m.legs();
@@ -126,19 +156,15 @@ impl Position {
                     rose: e.rose,
                     kings: e.king_captured,
                 };
-                self.finish(m, moved, Finish::Reply, &mut out);
+                self.finish(whole, moved, Finish::Reply, out);
             }
-            out.sort_by_key(|(m, _)| m.text());
-            out.dedup_by_key(|(m, _)| m.text());
-            return out;
         }
-        // A side starting its turn in check, directly attacked, with a
-        // target may bait (never in exile: no King on the board).
-        let mode = if self.in_check() && self.may_bait(us) {
-            Finish::BaitAllowed
-        } else {
-            Finish::Normal
-        };
+    }
+
+    /// Every ordinary turn (prefix actions, move, conversions), judged by
+    /// `mode`.
+    fn turns_into(&self, mode: Finish, out: &mut Vec<(Move, Position)>) {
+        let us = self.side;
         for (template, base) in self.prefixes() {
             let mut pseudo = Vec::new();
             base.pseudo_legs(us, &mut pseudo);
@@ -150,7 +176,7 @@ impl Position {
                 for &l in m.legs() {
                     t.push_leg(l);
                 }
-                base.finish(t, moved, mode, &mut out);
+                base.finish(t, moved, mode, out);
             }
             for (kind, sq) in base.bishop_promotions() {
                 let mut t = template;
@@ -168,7 +194,7 @@ impl Position {
                     rose: 0,
                     kings: [false; 2],
                 };
-                base.finish(t, moved, mode, &mut out);
+                base.finish(t, moved, mode, out);
             }
         }
         if let Some(f) = self.forbid {
@@ -177,7 +203,6 @@ impl Position {
         }
         out.sort_by_key(|(m, _)| m.text());
         out.dedup_by_key(|(m, _)| m.text());
-        out
     }
 
     /// The turn's prefix actions in every allowed way, each with the
