@@ -795,3 +795,95 @@ fn a_bait_reply_after_deferred_conversions() {
         ["g1=Q;e8e1,e1d2", "g1=Q;g1e1,e1d2", "g1=T;e8e1,e1d2"]
     );
 }
+
+/// The examples of notation-dysnomia.md, printed byte for byte from turn
+/// values (the forms other tools read).
+#[test]
+fn the_notation_specs_own_examples() {
+    use super::moves::{Action, Conversion, Leg, Mark, Move, NO_LEVEL};
+    let leg = |a: &str, al: u8, b: &str, bl: u8, mark: Mark| Leg {
+        from: sq(a),
+        from_level: al,
+        to: sq(b),
+        to_level: bl,
+        mark,
+    };
+    let n = NO_LEVEL;
+    let plain = Mark::Plain;
+    let cases: Vec<(Move, &str)> = vec![
+        (Move::legs_of(&[leg("g1", n, "f3", n, plain)]), "g1f3"),
+        (Move::legs_of(&[leg("a1", 1, "a4", n, plain)]), "a1[1]a4"),
+        (
+            Move::legs_of(&[leg("b5", n, "b7", n, Mark::Enter)]),
+            "b5b7^",
+        ),
+        (Move::legs_of(&[leg("h1", n, "h7", 0, plain)]), "h1h7[0]"),
+        (
+            Move::legs_of(&[leg("e1", n, "e2", n, plain), leg("e2", n, "e3", n, plain)]),
+            "e1e2,e2e3",
+        ),
+        (
+            Move::legs_of(&[leg("e1", n, "g1", n, plain), leg("g1", n, "f1", n, plain)]),
+            "e1g1,g1f1",
+        ),
+        (Move::legs_of(&[leg("d1", n, "d1", n, plain)]), "d1d1"),
+        (Move::legs_of(&[leg("a1", 1, "a1", n, plain)]), "a1[1]a1"),
+        (Move::legs_of(&[leg("b1", n, "c3", 2, plain)]), "b1c3[2]"),
+        (
+            Move::legs_of(&[leg("g1", n, "g2", 1, plain), leg("g2", n, "f3", n, plain)]),
+            "g1g2[1],g2f3",
+        ),
+        (
+            Move::legs_of(&[leg("d4", n, "d5", 1, Mark::Disguise)]),
+            "d4d5[1]~",
+        ),
+        (
+            Move::legs_of(&[
+                leg("e4", n, "e5", n, Mark::Disguise),
+                leg("d4", n, "e4", n, Mark::Disguise),
+            ]),
+            "e4e5~,d4e4~",
+        ),
+        (Move::bishop_promotion(Kind::Queen, sq("e5")), "Q@e5"),
+        (
+            Move::legs_of(&[
+                leg("b1", n, "b2", n, plain),
+                leg("b2", n, "c3", n, plain),
+                leg("b2", n, "a3", n, plain),
+            ]),
+            "b1b2,b2c3,b2a3",
+        ),
+        (Move::denial(), "@@@@"),
+    ];
+    for (m, text) in cases {
+        assert_eq!(m.text(), text);
+    }
+    let mut m = Move::legs_of(&[leg("e7", n, "e8", n, plain)]);
+    m.suffix = Some(Conversion::Promote(Kind::Queen));
+    assert_eq!(m.text(), "e7e8q");
+    m.suffix = Some(Conversion::Statue);
+    assert_eq!(m.text(), "e7e8t");
+    m.suffix = Some(Conversion::CaptureExiled(Kind::Queen));
+    assert_eq!(m.text(), "e7e8xq");
+    m.suffix = None;
+    m.push_post(Action {
+        sq: sq("e8"),
+        conv: Conversion::Promote(Kind::Queen),
+    });
+    assert_eq!(m.text(), "e7e8;e8=Q");
+    let mut m = Move::legs_of(&[]);
+    m.push_pre(Action {
+        sq: sq("e8"),
+        conv: Conversion::CaptureExiled(Kind::Queen),
+    });
+    m.push_pre(Action {
+        sq: sq("a7"),
+        conv: Conversion::Promote(Kind::Queen),
+    });
+    m.push_leg(leg("g1", n, "f3", n, plain));
+    assert_eq!(m.text(), "e8xQ;a7=Q;g1f3");
+    // The FEN examples: a column `(RpK)` and `pools=QN/-/r/b`.
+    let fen = "4k3/8/8/8/8/8/8/(RpK)7 w - - 0 1 pools=QN/-/r/b";
+    assert_eq!(Position::from_fen(fen).unwrap().to_fen(), fen);
+    assert_eq!(Position::from_fen(START).unwrap().to_fen(), START);
+}
