@@ -162,6 +162,9 @@ enum Command {
         /// Reality Check only: your secret setup as a 20-letter word (random if omitted; see docs/rules/realitycheck.md)
         #[arg(long)]
         setup: Option<String>,
+        /// Start from this FEN instead of the start position (not for Reality Check)
+        #[arg(long)]
+        fen: Option<String>,
     },
     /// Engine-against-engine games refereed by our rules
     #[command(
@@ -259,11 +262,6 @@ fn parse_rc_player(s: &str) -> Result<engine::players::PlayerKind, String> {
 }
 
 fn parse_variant(s: &str) -> Result<Variant, CliError> {
-    if s.eq_ignore_ascii_case("dysnomia") {
-        return Err(CliError(
-            "Dysnomia Chess cannot be played yet: its rules are available to `curio perft --variant dysnomia`".into(),
-        ));
-    }
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
 }
 
@@ -305,17 +303,6 @@ fn run(cli: Cli) -> Result<(), CliError> {
             moves,
             divide,
         } => {
-            if variant.eq_ignore_ascii_case("dysnomia") {
-                cli::perft_dysnomia(
-                    depth,
-                    fen.as_deref(),
-                    moves.as_deref(),
-                    divide,
-                    &mut stdout.lock(),
-                    &mut io::stderr(),
-                )?;
-                return Ok(());
-            }
             let args = PerftArgs {
                 variant: parse_variant(&variant)?,
                 depth,
@@ -368,6 +355,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             color,
             level,
             setup,
+            fen,
         } => {
             let human = if color == "black" {
                 movegen::Color::Black
@@ -376,6 +364,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let variant = parse_variant(&variant)?;
             if variant == Variant::RealityCheck {
+                if fen.is_some() {
+                    return Err(CliError(
+                        "--fen is not for --variant realitycheck (use --setup)".into(),
+                    ));
+                }
                 protocol::play_rc::play_realitycheck(
                     human,
                     level,
@@ -390,8 +383,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     "--setup is for --variant realitycheck only".into(),
                 ));
             }
+            let start = cli::position_from(variant, fen.as_deref(), None)?;
             protocol::play::play(
-                variant,
+                start,
                 human,
                 level,
                 &mut io::stdin().lock(),

@@ -83,7 +83,7 @@ fn features() -> Vec<String> {
         format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
              analyze=1 colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=1 highlight=1 myname=\"Curio {}\" \
-             variants=\"trubix,trubix43,realitycheck,normal,strangechess\"",
+             variants=\"trubix,trubix43,realitycheck,normal,strangechess,dysnomia\"",
             env!("CARGO_PKG_VERSION")
         ),
         format!(
@@ -845,7 +845,8 @@ fn strangechess_is_offered_with_a_12x12_setup_and_plays_a_legal_move() {
     );
     assert!(out
         .iter()
-        .any(|l| l.contains("variants=\"trubix,trubix43,realitycheck,normal,strangechess\"")));
+        .any(|l| l
+            .contains("variants=\"trubix,trubix43,realitycheck,normal,strangechess,dysnomia\"")));
     let setup = out
         .iter()
         .position(|l| l.starts_with("setup (") && l.contains(" 12x12+0_bughouse "))

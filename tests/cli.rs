@@ -384,8 +384,8 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     assert!(nodes > 1000);
     assert_eq!(
         a.lines().count(),
-        31,
-        "4 Strange Chess, 14 Trubix, 4 Reality Check and 8 chess positions and the signature"
+        37,
+        "4 Strange Chess, 14 Trubix, 4 Reality Check, 8 chess and 6 Dysnomia positions and the signature"
     );
     assert_eq!(a.lines().filter(|l| l.starts_with("chess ")).count(), 8);
     // Strange Chess is searched 8 plies shallower (at least 1).
@@ -395,6 +395,10 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
         .collect();
     assert_eq!(sc.len(), 4);
     assert!(sc.iter().all(|l| l.contains(" depth 1 ")), "{sc:?}");
+    // Dysnomia 10 plies shallower (at least 1).
+    let dy: Vec<&str> = a.lines().filter(|l| l.starts_with("dysnomia ")).collect();
+    assert_eq!(dy.len(), 6);
+    assert!(dy.iter().all(|l| l.contains(" depth 1 ")), "{dy:?}");
     let b = run();
     let sig = |s: &str| {
         s.lines()
@@ -468,6 +472,63 @@ fn play_in_the_terminal() {
     assert_eq!(out.matches("\nCurio plays ").count(), 1, "{out}");
     // Bad level: usage error.
     let (_, code) = play_session(&["play", "--level", "9"], "");
+    assert_eq!(code, Some(2));
+}
+
+/// Dysnomia in the terminal, from a FEN: the engine denies the person's
+/// capture of its Queen, the denied move is refused, and the person denies
+/// one of the engine's turns (the engine's first turn after its denial is
+/// protected); the diagram tells who holds the right and when it can be
+/// used.
+#[test]
+fn play_dysnomia_with_a_denial_each_way() {
+    let (out, code) = play_session(
+        &[
+            "play",
+            "--variant",
+            "dysnomia",
+            "--level",
+            "2",
+            "--fen",
+            "4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1",
+        ],
+        "e4d5\ne4d5\nh2h3\n@@@@\ne1f2\n@@@@\nquit\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Denial right: black\n"), "{out}");
+    assert!(
+        out.contains("Curio denies your turn (@@@@): it is taken back; play another"),
+        "{out}"
+    );
+    assert!(
+        out.contains("white was denied and may not play e4d5 again"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Illegal move: e4d5 (the denied move may not be played again)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Denial right: white; the last turn cannot be denied"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Illegal move: @@@@ (no denial is open"),
+        "{out}"
+    );
+    assert!(
+        out.contains("white may deny the last turn now (@@@@)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You deny Curio's last turn: it is taken back, and Curio must play another."),
+        "{out}"
+    );
+    // After the person's denial the right is Black's again.
+    let after = out.split("You deny Curio's last turn").nth(1).unwrap();
+    assert!(after.contains("Curio plays "), "{out}");
+    assert!(after.contains("Denial right: black"), "{out}");
+    let (_, code) = play_session(&["play", "--variant", "dysnomia", "--fen", "8/8 w"], "");
     assert_eq!(code, Some(2));
 }
 
@@ -753,9 +814,8 @@ fn analyze_clamps_threads_and_depth() {
     assert!(out.contains("bestmove "), "{out}");
 }
 
-/// Dysnomia's rules are reachable from the command line before the game is
-/// playable: perft (denials counted once a turn has been played), divide,
-/// and one-line refusals with exit status 2.
+/// Dysnomia from the command line: perft (denials counted once a turn has
+/// been played), divide, one-line refusals with exit status 2, and analyze.
 #[test]
 fn dysnomia_perft_and_its_refusals() {
     let o = curio(&["perft", "--variant", "dysnomia", "--depth", "1"]);
@@ -777,7 +837,22 @@ fn dysnomia_perft_and_its_refusals() {
     assert!(out.starts_with("@@@@: 1\na7a5: 1\n"), "{out}");
     assert!(out.ends_with("\nNodes searched: 100\n"), "{out}");
     for (args, why) in [
-        (vec!["--moves", "e2e5"], "illegal move 'e2e5'"),
+        (
+            vec!["--moves", "e2e5"],
+            "illegal move 'e2e5': not a legal turn in this position",
+        ),
+        (
+            vec!["--moves", "e2e4 e7e5[x]"],
+            "unreadable move 'e7e5[x]': a level is a number 0 to 30 in brackets (move 2",
+        ),
+        (
+            vec!["--moves", "e2e4 @@@@ @@@@"],
+            "illegal move '@@@@': no denial is open",
+        ),
+        (
+            vec!["--moves", "e2e4 @@@@ e2e4"],
+            "illegal move 'e2e4': the denied move may not be played again",
+        ),
         (
             vec!["--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
             "exactly one King",
@@ -791,9 +866,32 @@ fn dysnomia_perft_and_its_refusals() {
         let e = stderr(&o);
         assert!(e.contains(why) && e.lines().count() == 1, "{e}");
     }
-    let o = curio(&["analyze", "--variant", "dysnomia"]);
+    // The game is playable: analyze finds the bait that wins (R-B6.3).
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "dysnomia",
+        "--fen",
+        "7k/4r3/8/8/8/8/3P4/R3K3 w - - 0 1 denial=w",
+        "--depth",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with("bestmove a1a8\n"), "{}", stdout(&o));
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "dysnomia",
+        "--moves",
+        "e2e4 @@@@ @@@@",
+    ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("cannot be played yet"));
+    assert!(stderr(&o).contains("illegal move '@@@@': no denial is open"));
     let o = curio(&["variants"]);
-    assert!(stdout(&o).contains("dysnomia      Dysnomia Chess"));
+    let out = stdout(&o);
+    let line = out.lines().find(|l| l.starts_with("dysnomia")).unwrap();
+    assert!(
+        line.contains("Dysnomia Chess") && !line.contains("not playable"),
+        "{line}"
+    );
 }

@@ -11,10 +11,25 @@
 //!
 //! Copy-make: a turn never changes the position it is played from, so
 //! "unmake" is the copy; the test checks the copy is untouched.
+//!
+//! Through the [`Game`] and [`Notation`] traits, which the searches and
+//! perft use, at every ply:
+//! * `legal_moves` lists the same turns as the rules layer, `count_legal`
+//!   counts them, and their encodings differ;
+//! * `make` of a turn (which replays that turn alone) reaches exactly the
+//!   state the list reached, and `unmake` restores the state and its key;
+//! * the incremental key equals the key computed from every square, and
+//!   equal states have equal keys;
+//! * `is_legal` agrees with the list: true for every listed turn, false for
+//!   the same turn with the other deniability and for the previous
+//!   position's turns that are not listed here;
+//! * the text of a turn parses back (syntax and legality) to the same turn.
 
-use movegen::dysnomia::game::{position_hash, State};
-use movegen::dysnomia::moves::Move;
+use movegen::dysnomia::game::{position_hash, State, Turn};
+use movegen::dysnomia::moves::{self, Move};
 use movegen::dysnomia::{Kind, Position};
+use movegen::{Game, Notation, Tactical};
+use std::collections::HashSet;
 
 struct Rng(u64);
 impl Rng {
@@ -140,5 +155,158 @@ fn dysnomia_random_game_invariants() {
             denials > 100 && columns > 100 && disguises > 100 && baits > 20,
             "the bias reaches the rare rules"
         );
+    }
+}
+
+/// The trait-level checks of one state; `previous` are the turns of the
+/// position before (candidates that are mostly not legal here).
+fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> Vec<Turn> {
+    let key = Game::key(state);
+    assert_eq!(
+        state.pos.key(),
+        state.pos.key_from_scratch(),
+        "{what}: incremental key"
+    );
+    let mut list = Vec::new();
+    state.legal_moves(&mut list);
+    assert_eq!(state.count_legal(), list.len(), "{what}: count_legal");
+    let rules: Vec<(Move, State)> = state.legal_turns();
+    assert_eq!(list.len(), rules.len(), "{what}: list lengths");
+    let texts: HashSet<String> = list.iter().map(|t| state.move_to_string(*t)).collect();
+    assert_eq!(texts.len(), list.len(), "{what}: distinct texts");
+    // The searches tell turns apart by their codes (never 0).
+    let codes: HashSet<u64> = list.iter().map(|t| State::encode_move(*t)).collect();
+    assert_eq!(codes.len(), list.len(), "{what}: distinct move codes");
+    assert!(!codes.contains(&0), "{what}: a move code of 0");
+    let material = state.pos.board.material();
+    // make/unmake on every turn of short lists, a sample of long ones.
+    let sample: Vec<usize> = if list.len() <= 40 {
+        (0..list.len()).collect()
+    } else {
+        (0..40).map(|_| rng.below(list.len())).collect()
+    };
+    for (n, i) in sample.into_iter().enumerate() {
+        let t = list[i];
+        assert_eq!(t.m, rules[i].0, "{what}: list order");
+        let mut s = *state;
+        let undo = s.make(t);
+        assert_eq!(
+            s,
+            rules[i].1,
+            "{what}: make {} reaches the listed state",
+            t.text()
+        );
+        assert_eq!(
+            s.pos.key(),
+            s.pos.key_from_scratch(),
+            "{what}: key after {}",
+            t.text()
+        );
+        assert_eq!(Game::key(&s), Game::key(&rules[i].1));
+        // Every turn, a denial and a bait reply included, hands the move
+        // to the other side (negamax relies on it).
+        assert_eq!(
+            s.side_to_move(),
+            state.side_to_move().flip(),
+            "{what}: side after {}",
+            t.text()
+        );
+        // The turn's material change is the boards' difference, and a
+        // turn is noisy exactly when it changes material.
+        let after = s.pos.board.material();
+        for c in 0..2 {
+            for k in 0..7 {
+                assert_eq!(
+                    after[c][k] as i32 - material[c][k] as i32,
+                    t.delta[c][k] as i32,
+                    "{what}: material change of {}",
+                    t.text()
+                );
+            }
+        }
+        assert_eq!(
+            state.is_noisy(t),
+            after != material,
+            "{what}: noisy {}",
+            t.text()
+        );
+        s.unmake(t, undo);
+        assert_eq!(s, *state, "{what}: unmake {}", t.text());
+        assert_eq!(Game::key(&s), key, "{what}: key after unmake {}", t.text());
+        // is_legal and parse_move generate the whole list for a legal
+        // turn (its deniability): one turn a ply.
+        if n == 0 {
+            assert!(state.is_legal(t), "{what}: is_legal {}", t.text());
+            let flipped = Turn {
+                deniable: !t.deniable,
+                ..t
+            };
+            assert!(
+                !state.is_legal(flipped),
+                "{what}: the other deniability of {}",
+                t.text()
+            );
+            let text = state.move_to_string(t);
+            assert_eq!(state.parse_move(&text), Ok(t), "{what}: parse {text}");
+        }
+        let text = state.move_to_string(t);
+        assert_eq!(moves::parse(&text).map(|m| m.text()), Ok(text.clone()));
+    }
+    for &p in previous {
+        assert_eq!(
+            state.is_legal(p),
+            list.contains(&p),
+            "{what}: is_legal of {}",
+            p.text()
+        );
+    }
+    list
+}
+
+#[test]
+fn dysnomia_game_trait_invariants() {
+    // 1,000 games in release (CI); a smoke run in debug.
+    let games: u64 = std::env::var("DYSNOMIA_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 6 } else { 1000 });
+    let (mut plies, mut denials, mut deniable, mut undeniable) = (0, 0, 0, 0);
+    for seed in 0..games {
+        let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+        let mut state = State::new(Position::from_fen(movegen::dysnomia::fen::START).unwrap());
+        let mut previous = Vec::new();
+        let mut history = Vec::new();
+        for ply in 0..24 {
+            let what = format!("game {seed} ply {ply} ({})", state.pos.to_fen());
+            let list = check_traits(&state, &previous, &mut rng, &what);
+            if state.outcome(&history).is_some() || list.is_empty() {
+                assert!(state.decisive().is_none() || state.outcome(&history) == state.decisive());
+                break;
+            }
+            assert!(
+                state.decisive().is_none(),
+                "{what}: decisive but turns go on"
+            );
+            // Rare rules first, as in the game above.
+            let cats: Vec<u8> = list.iter().map(|t| category(&state.pos, &t.m)).collect();
+            let mut present = cats.clone();
+            present.sort_unstable();
+            present.dedup();
+            let cat = present[rng.below(present.len())];
+            let of_cat: Vec<usize> = (0..list.len()).filter(|&i| cats[i] == cat).collect();
+            let t = list[of_cat[rng.below(of_cat.len())]];
+            denials += (t.m.text() == "@@@@") as usize;
+            deniable += t.deniable as usize;
+            undeniable += !t.deniable as usize;
+            history.push(Game::key(&state));
+            state.make(t);
+            previous = list;
+            plies += 1;
+        }
+    }
+    eprintln!("{games} games, {plies} plies: {denials} denials, {deniable} deniable and {undeniable} undeniable turns played");
+    assert!(plies > games as usize * 10);
+    if games >= 1000 {
+        assert!(denials > 100 && deniable > 1000 && undeniable > 100);
     }
 }

@@ -11,7 +11,7 @@ mod dy_reference;
 use dy_reference::{RefPos, RefStatus};
 use movegen::dysnomia::game::State;
 use movegen::dysnomia::{Kind, Position};
-use movegen::Color;
+use movegen::{Color, Outcome};
 
 struct Rng(u64);
 impl Rng {
@@ -43,16 +43,14 @@ fn category(text: &str) -> u8 {
 }
 
 fn fast_status(s: &State) -> RefStatus {
-    let name = |c: Color| c;
-    match s.pos.rule_end() {
-        // A loss is final only when the loser cannot deny (R-B4.4).
-        Some((Some(_), _)) if s.can_deny() => RefStatus::Ongoing,
-        Some((None, _)) if s.can_deny() && s.pos.halfmove < 100 => RefStatus::Ongoing,
-        Some((Some(w), why)) => match name(w) {
-            Color::White => RefStatus::WhiteWins(why.into()),
-            Color::Black => RefStatus::BlackWins(why.into()),
+    // A loss is final only when the loser cannot deny (R-B4.4): the
+    // state's rule end says so.
+    match s.rule_end() {
+        Some(Outcome::Win { winner, reason }) => match winner {
+            Color::White => RefStatus::WhiteWins(reason.describe().into()),
+            Color::Black => RefStatus::BlackWins(reason.describe().into()),
         },
-        Some((None, why)) => RefStatus::Draw(why.into()),
+        Some(Outcome::Draw { reason }) => RefStatus::Draw(reason.describe().into()),
         None => RefStatus::Ongoing,
     }
 }

@@ -5,6 +5,7 @@
 //! implements it in its own module with its own weights.
 
 pub mod chess;
+pub mod dysnomia;
 pub mod montecarlo;
 pub mod realitycheck;
 pub mod strangechess;

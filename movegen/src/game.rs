@@ -94,6 +94,13 @@ pub enum EndReason {
     /// The loser has no legal turn (in Reality Check this includes an
     /// obligatory drop with every home square full).
     NoLegalTurn,
+    /// Dysnomia: a turn captured the loser's King (a revenge or a fall in
+    /// its cascade, or a bait's forced reply that left it capturable).
+    KingCaptured,
+    /// Dysnomia: a pawn or Statue captured the loser's exiled King.
+    ExiledKingCaptured,
+    /// Dysnomia: the loser is in exile with no pawn and no Statue.
+    NoPawnsInExile,
 }
 
 impl EndReason {
@@ -103,10 +110,13 @@ impl EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "threefold repetition",
-            EndReason::MoveRule => "100 plies without a capture",
+            EndReason::MoveRule => "the 100-ply rule",
             EndReason::BareKings => "bare kings",
             EndReason::TruePiecesGone => "all true pieces out of play",
             EndReason::NoLegalTurn => "no legal turn",
+            EndReason::KingCaptured => "capturing the King",
+            EndReason::ExiledKingCaptured => "capturing the exiled King",
+            EndReason::NoPawnsInExile => "exile without pawns or Statues",
         }
     }
 }
@@ -197,6 +207,23 @@ impl<M: Debug + Send, const N: usize> MoveBuf<M> for arrayvec::ArrayVec<M, N> {
     #[inline(always)]
     fn clear(&mut self) {
         arrayvec::ArrayVec::clear(self)
+    }
+}
+
+/// A growable list, for a game whose moves are large and whose longest
+/// list has no useful fixed bound (Dysnomia: a turn is a whole sequence of
+/// legs and conversions, and conversions multiply the turns). Its heap
+/// allocation is small beside generating such a list.
+impl<M: Debug + Send> MoveBuf<M> for Vec<M> {
+    type Of<T: Debug + Send> = Vec<T>;
+
+    #[inline(always)]
+    fn push(&mut self, m: M) {
+        Vec::push(self, m)
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        Vec::clear(self)
     }
 }
 

@@ -5,6 +5,7 @@
 //! per command with [`with_position!`](crate::with_position).
 
 use crate::chess;
+use crate::dysnomia;
 use crate::error::{FenError, MoveError};
 use crate::game::{Game, Notation};
 use crate::realitycheck;
@@ -21,15 +22,17 @@ pub enum Variant {
     RealityCheck,
     Chess,
     StrangeChess,
+    Dysnomia,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Trubix,
         Variant::Trubix43,
         Variant::RealityCheck,
         Variant::Chess,
         Variant::StrangeChess,
+        Variant::Dysnomia,
     ];
 
     /// The id used on the command line, in CECP and in PGN.
@@ -40,6 +43,7 @@ impl Variant {
             Variant::RealityCheck => "realitycheck",
             Variant::Chess => "chess",
             Variant::StrangeChess => "strangechess",
+            Variant::Dysnomia => "dysnomia",
         }
     }
 
@@ -59,6 +63,7 @@ impl Variant {
             Variant::RealityCheck => "Reality Check",
             Variant::Chess => "Chess",
             Variant::StrangeChess => "Strange Chess",
+            Variant::Dysnomia => "Dysnomia Chess",
         }
     }
 
@@ -76,6 +81,9 @@ impl Variant {
             Variant::StrangeChess => {
                 "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria"
             }
+            Variant::Dysnomia => {
+                "8x8; pieces ride on Rooks, cascades, denial, bait, exile, revenge, disguise"
+            }
         }
     }
 
@@ -87,6 +95,7 @@ impl Variant {
             Variant::RealityCheck => 39,
             Variant::Chess => 64,
             Variant::StrangeChess => 144,
+            Variant::Dysnomia => 64,
         }
     }
 
@@ -97,6 +106,7 @@ impl Variant {
             Variant::RealityCheck => REALITY_CHECK_START,
             Variant::Chess => chess::Position::START,
             Variant::StrangeChess => strangechess::fen::START,
+            Variant::Dysnomia => dysnomia::fen::START,
         }
     }
 
@@ -177,6 +187,8 @@ pub enum AnyPosition {
     RealityCheck(realitycheck::Position),
     Chess(chess::Position),
     StrangeChess(strangechess::Position),
+    /// The position with the last turn (a denial needs it).
+    Dysnomia(dysnomia::game::State),
 }
 
 /// Runs `$body` with `$pos` bound to the concrete position inside an
@@ -190,6 +202,7 @@ macro_rules! with_position {
             $crate::variant::AnyPosition::RealityCheck($pos) => $body,
             $crate::variant::AnyPosition::Chess($pos) => $body,
             $crate::variant::AnyPosition::StrangeChess($pos) => $body,
+            $crate::variant::AnyPosition::Dysnomia($pos) => $body,
         }
     };
 }
@@ -204,6 +217,7 @@ macro_rules! with_alphabeta_position {
             $crate::variant::AnyPosition::Trubix43($pos) => $body,
             $crate::variant::AnyPosition::Chess($pos) => $body,
             $crate::variant::AnyPosition::StrangeChess($pos) => $body,
+            $crate::variant::AnyPosition::Dysnomia($pos) => $body,
             _ => $other,
         }
     };
@@ -217,6 +231,10 @@ impl AnyPosition {
             Variant::RealityCheck => AnyPosition::RealityCheck(realitycheck::Position::start()),
             Variant::Chess => AnyPosition::Chess(chess::Position::start()),
             Variant::StrangeChess => AnyPosition::StrangeChess(strangechess::Position::start()),
+            Variant::Dysnomia => AnyPosition::Dysnomia(dysnomia::game::State::new(
+                dysnomia::Position::from_fen(dysnomia::fen::START)
+                    .unwrap_or_else(|e| unreachable!("the start FEN: {e}")),
+            )),
         }
     }
 
@@ -233,6 +251,9 @@ impl AnyPosition {
             Variant::StrangeChess => {
                 AnyPosition::StrangeChess(strangechess::Position::from_fen(fen)?)
             }
+            Variant::Dysnomia => AnyPosition::Dysnomia(dysnomia::game::State::new(
+                dysnomia::Position::from_fen(fen)?,
+            )),
         })
     }
 
@@ -243,6 +264,7 @@ impl AnyPosition {
             AnyPosition::RealityCheck(_) => Variant::RealityCheck,
             AnyPosition::Chess(_) => Variant::Chess,
             AnyPosition::StrangeChess(_) => Variant::StrangeChess,
+            AnyPosition::Dysnomia(_) => Variant::Dysnomia,
         }
     }
 
@@ -352,6 +374,37 @@ impl AnyPosition {
                         to: name(m.to()),
                         capture: p.is_capture(m),
                         promotion: m.promotion().map(|k| k.letter().to_ascii_lowercase()),
+                    })
+                    .collect()
+            }
+            AnyPosition::Dysnomia(s) => {
+                use dysnomia::moves::{Body, Conversion};
+                let mut list = Vec::new();
+                s.legal_moves(&mut list);
+                let name = dysnomia::board::square_name;
+                list.iter()
+                    .map(|t| {
+                        let (from, to) = match t.m.body {
+                            Body::Legs => {
+                                let legs = t.m.legs();
+                                (name(legs[0].from), name(legs[legs.len() - 1].to))
+                            }
+                            Body::BishopPromotion(_, sq) => (name(sq), name(sq)),
+                            Body::Denial => (String::new(), String::new()),
+                        };
+                        MoveDetail {
+                            text: s.move_to_string(*t),
+                            from,
+                            to,
+                            capture: t.changes_material(),
+                            promotion: match t.m.suffix {
+                                Some(Conversion::Promote(k)) => {
+                                    Some(k.letter().to_ascii_lowercase() as char)
+                                }
+                                Some(Conversion::Statue) => Some('t'),
+                                _ => None,
+                            },
+                        }
                     })
                     .collect()
             }

@@ -227,6 +227,17 @@ pub fn bench_positions(v: Variant) -> &'static [&'static str] {
             "1/rn2/4pb/nn3bb2/3bn3/5NR1/BP1BN1PP/NNRB1/RR w PNPRBB/- -/pppnprbrrr d5 - 2 26",
             "nr/br1rr/nb1pppr1/4NB2/7/1BP2NPNN1/1PP1BBBR/PR2/NR b -/pnbb RR/nn - pb 0 20",
         ],
+        // The start and positions of the perft suite: columns, Kings riding
+        // Rooks, a Queen beside columns, a Statue chain with pools, and an
+        // open middlegame.
+        Variant::Dysnomia => &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/8/8/3(RRrrp)4/8/4N3/8/4K3 w - - 0 1",
+            "4(rk)3/8/8/8/8/2n5/3P4/(RK)7 w - - 0 1",
+            "3k4/8/2p5/1(rB)1q4/2(RN)5/8/8/4K3 b - - 0 1",
+            "k3T3/8/4P3/8/8/8/p7/4K3 w - - 0 1 pools=-/N/q/-",
+            "r1b1k2r/ppp2ppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R2QKB1R w KQkq - 0 1",
+        ],
         // The start, the chessprogramming perft positions 2-6 and two endings.
         Variant::Chess => &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -257,10 +268,16 @@ pub const BENCH_HASH_MIB: usize = 16;
 /// take minutes.
 pub const STRANGECHESS_BENCH_SHALLOWER: u32 = 8;
 
+/// How much shallower than the others Dysnomia is benched: every turn is
+/// played out in full and its check found by simulating the opponent's
+/// captures, so a node costs a hundred times a chess node.
+pub const DYSNOMIA_BENCH_SHALLOWER: u32 = 10;
+
 /// The depth `bench` searches `v` to when asked for `depth`.
 pub fn bench_depth(v: Variant, depth: u32) -> u32 {
     match v {
         Variant::StrangeChess => depth.saturating_sub(STRANGECHESS_BENCH_SHALLOWER).max(1),
+        Variant::Dysnomia => depth.saturating_sub(DYSNOMIA_BENCH_SHALLOWER).max(1),
         _ => depth,
     }
 }

@@ -89,60 +89,6 @@ pub fn perft(
     Ok(nodes)
 }
 
-/// `curio perft --variant dysnomia`: Dysnomia's rules are built but the
-/// game is not yet among the playable [`Variant`]s, so perft drives its
-/// game state directly. Same output as [`perft`]; denials count as turns.
-pub fn perft_dysnomia(
-    depth: u32,
-    fen: Option<&str>,
-    moves: Option<&str>,
-    divide: bool,
-    out: &mut impl Write,
-    info: &mut impl Write,
-) -> Result<u64, CliError> {
-    use movegen::dysnomia::{game::State, Position};
-    if depth > MAX_PERFT_DEPTH {
-        return Err(CliError(format!(
-            "--depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
-        )));
-    }
-    let pos = match fen {
-        Some(f) => {
-            Position::from_fen(f).map_err(|e| CliError(format!("{e} (variant dysnomia)")))?
-        }
-        None => Position::from_fen(movegen::dysnomia::fen::START)
-            .map_err(|e| CliError(format!("{e} (variant dysnomia)")))?,
-    };
-    let mut state = State::new(pos);
-    for (i, mv) in moves.unwrap_or("").split_whitespace().enumerate() {
-        state = state.play_text(mv).ok_or_else(|| {
-            CliError(format!(
-                "--moves: illegal move '{mv}': not a legal turn in this position (move {} of the list)",
-                i + 1
-            ))
-        })?;
-    }
-    let start = Instant::now();
-    let nodes = if divide && depth > 0 {
-        let mut total = 0;
-        for (m, next) in state.legal_turns() {
-            let n = next.perft(depth - 1);
-            writeln!(out, "{m}: {n}")?;
-            total += n;
-        }
-        writeln!(out)?;
-        total
-    } else {
-        state.perft(depth)
-    };
-    writeln!(out, "Nodes searched: {nodes}")?;
-    out.flush()?;
-    let secs = start.elapsed().as_secs_f64();
-    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    writeln!(info, "Time: {:.3} s, {:.0} nodes/s", secs, nps)?;
-    Ok(nodes)
-}
-
 /// `curio variants`: one line per game.
 pub fn variants(out: &mut impl Write) -> Result<(), CliError> {
     for v in Variant::ALL {
@@ -155,12 +101,5 @@ pub fn variants(out: &mut impl Write) -> Result<(), CliError> {
             v.summary()
         )?;
     }
-    // Dysnomia is not a playable Variant yet; its rules answer perft.
-    let summary = "8x8; pieces ride on Rooks, cascades, denial, bait, exile (rules and perft only: not playable yet)";
-    writeln!(
-        out,
-        "{:<13} {:<14} {:>3} squares  {summary}",
-        "dysnomia", "Dysnomia Chess", 64
-    )?;
     Ok(())
 }

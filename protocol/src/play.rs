@@ -41,13 +41,100 @@ pub fn diagram(pos: &AnyPosition) -> String {
     let board = fen.split_whitespace().next().unwrap_or("");
     // Chess and Strange Chess ranks are numbered from 1; Trubix ranks 0-10.
     let v = pos.variant();
-    let first_rank = if matches!(v, Variant::Chess | Variant::StrangeChess) {
+    let first_rank = if matches!(
+        v,
+        Variant::Chess | Variant::StrangeChess | Variant::Dysnomia
+    ) {
         1
     } else {
         0
     };
     let hole = if v == Variant::StrangeChess { "*" } else { "" };
-    board_diagram(board, first_rank, v == Variant::Trubix43, hole)
+    let mut d = board_diagram(board, first_rank, v == Variant::Trubix43, hole);
+    if let AnyPosition::Dysnomia(s) = pos {
+        d.push_str(&dysnomia_status(s));
+    }
+    d
+}
+
+/// What a Dysnomia board does not show: the pools, risen Bishops, King in
+/// Exile, the denial right and whether it can be used now, a pending bait.
+/// Columns are drawn bottom to top on their square (`RpK`: a white Rook
+/// carrying a black pawn with the white King on top).
+fn dysnomia_status(s: &movegen::dysnomia::game::State) -> String {
+    use movegen::dysnomia::board::square_name;
+    use movegen::dysnomia::Kind;
+    let p = &s.pos;
+    let pool = |counts: &[u8; 5], c: Color| {
+        let mut t = String::new();
+        for k in Kind::POOL {
+            for _ in 0..counts[k as usize] {
+                let l = k.letter() as char;
+                t.push(if c == Color::White {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                });
+            }
+        }
+        if t.is_empty() {
+            t.push('-');
+        }
+        t
+    };
+    let mut out = String::new();
+    for c in [Color::White, Color::Black] {
+        let i = c.index();
+        out.push_str(&format!(
+            "{:<6} pieces: captured {}, exiled {}{}\n",
+            c.name(),
+            pool(&p.pools.captured[i], c),
+            pool(&p.pools.exiled[i], c),
+            if p.in_exile(c) {
+                "  (King in exile)"
+            } else {
+                ""
+            }
+        ));
+    }
+    let risen: Vec<String> = p
+        .board
+        .pieces()
+        .filter(|(_, _, pc)| pc.risen())
+        .map(|(sq, _, pc)| format!("{}{}", pc.letter(), square_name(sq)))
+        .collect();
+    if !risen.is_empty() {
+        out.push_str(&format!(
+            "Risen Bishops (exiled after their owner's next turn): {}\n",
+            risen.join(" ")
+        ));
+    }
+    out.push_str(&format!("Denial right: {}", p.denial.name()));
+    if s.can_deny() {
+        out.push_str(&format!(
+            "; {} may deny the last turn now (@@@@)",
+            p.side.name()
+        ));
+    } else if p.denial == p.side && s.last.is_some() {
+        // Protected after a denial, a bait reply, an only move, a Knight's
+        // hop, or a turn another path also reaches (R-B4.1, R-B4.2).
+        out.push_str("; the last turn cannot be denied");
+    }
+    out.push('\n');
+    if let Some(f) = p.forbid {
+        out.push_str(&format!(
+            "{} was denied and may not play {} again\n",
+            p.side.name(),
+            f.as_str()
+        ));
+    }
+    if p.bait {
+        out.push_str(&format!(
+            "Bait: {} must take a pawn or Statue in the King's place\n",
+            p.side.name()
+        ));
+    }
+    out
 }
 
 /// One square of a FEN rank.
@@ -160,12 +247,13 @@ fn outcome_text(o: Outcome) -> String {
 
 /// Runs a game; returns when it ends, on `quit` or at end of input.
 pub fn play(
-    variant: Variant,
+    start: AnyPosition,
     human: Color,
     level: u32,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let variant = start.variant();
     if movegen::variant::hidden_information(variant) {
         return Err(CliError(format!(
             "play: {variant} is played with its own front end (hidden faces)"
@@ -173,7 +261,7 @@ pub fn play(
     }
     let mut engine = Engine::new(64, 1);
     engine.set_contempt(crate::cecp::DEFAULT_CONTEMPT);
-    let mut positions = vec![AnyPosition::start(variant)];
+    let mut positions = vec![start];
     writeln!(
         out,
         "Curio plays {} ({} squares). You are {}. Level {level} ({}).",
@@ -185,10 +273,10 @@ pub fn play(
             .nth(level.clamp(1, 8) as usize - 1)
             .unwrap_or("")
     )?;
-    let example = if variant == Variant::Chess {
-        "e2e4"
-    } else {
-        "c3c4"
+    let example = match variant {
+        Variant::Chess => "e2e4",
+        Variant::Dysnomia => "e2e4 (or @@@@ to deny the last turn)",
+        _ => "c3c4",
     };
     writeln!(out, "Type a move like {example}, or 'help'.\n")?;
     writeln!(out, "{}", diagram(positions.last().unwrap()))?;
@@ -209,11 +297,19 @@ pub fn play(
             next.play(&mv)
                 .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
             positions.push(next);
-            writeln!(
-                out,
-                "Curio plays {mv}   (eval {} for Curio)\n",
-                score_text(score)
-            )?;
+            if mv == "@@@@" {
+                writeln!(
+                    out,
+                    "Curio denies your turn (@@@@): it is taken back; play another   (eval {} for Curio)\n",
+                    score_text(score)
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "Curio plays {mv}   (eval {} for Curio)\n",
+                    score_text(score)
+                )?;
+            }
             writeln!(out, "{}", diagram(positions.last().unwrap()))?;
             continue;
         }
@@ -229,7 +325,7 @@ pub fn play(
             [] => {}
             ["help"] | ["?"] => writeln!(
                 out,
-                "Commands:\n  <move>        play a move: from-square, to-square, promotion letter (c3c4, b9c10q)\n  \
+                "Commands:\n  <move>        play a move: from-square, to-square, promotion letter (c3c4, b9c10q);\n                in Dysnomia @@@@ denies the last turn\n  \
                  moves [sq]    list your legal moves (from one square)\n  hint          ask Curio for a move\n  \
                  undo          take back your last move and Curio's reply\n  board         show the board\n  \
                  fen           show the position as FEN\n  resign        give up\n  quit          leave"
@@ -287,6 +383,9 @@ pub fn play(
                 match next.play(mv) {
                     Ok(()) => {
                         positions.push(next);
+                        if *mv == "@@@@" {
+                            writeln!(out, "You deny Curio's last turn: it is taken back, and Curio must play another.")?;
+                        }
                         writeln!(out)?;
                     }
                     Err(e) => writeln!(out, "Illegal move: {} ({}). Type 'moves' for the legal ones.", mv, e.reason())?,

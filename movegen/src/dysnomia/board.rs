@@ -186,6 +186,9 @@ impl Piece {
     }
 }
 
+/// Pieces on the board by colour and kind (see [`Board::material`]).
+pub type Material = [[u8; 7]; 2];
+
 /// A column as a value, bottom first: what resolution works on.
 pub type Stack = arrayvec::ArrayVec<Piece, 32>;
 
@@ -230,6 +233,10 @@ pub struct Board {
     riders: [Riders; 4],
     /// Squares whose bottom is a piece of each colour (Statues included).
     occupied: [u64; 2],
+    /// The board's share of the position key, kept by [`Board::set_stack`]
+    /// (see [`super::key`]); a function of the contents, so equal boards
+    /// still compare and hash equal.
+    key: u64,
 }
 
 impl Default for Board {
@@ -238,6 +245,7 @@ impl Default for Board {
             bottom: [0; 64],
             riders: [EMPTY_RIDERS; 4],
             occupied: [0; 2],
+            key: 0,
         }
     }
 }
@@ -315,6 +323,40 @@ impl Board {
     /// Returns false if there is no room for another column, which the
     /// piece limits rule out in a real game.
     pub fn set_stack(&mut self, sq: Square, stack: &[Piece]) -> bool {
+        self.key ^= self.column_key(sq);
+        let ok = self.replace_stack(sq, stack);
+        self.key ^= self.column_key(sq);
+        ok
+    }
+
+    /// The board's share of the position key, kept incrementally.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The same key computed from every square (what the incremental key
+    /// must always equal).
+    pub fn key_from_scratch(&self) -> u64 {
+        (0..64u8).fold(0, |k, sq| k ^ self.column_key(sq))
+    }
+
+    /// The key of the column on one square.
+    fn column_key(&self, sq: Square) -> u64 {
+        let Some(b) = self.bottom(sq) else {
+            return 0;
+        };
+        let mut k = super::key::cell(sq, 0, b);
+        if let Some(i) = self.rider_slot(sq) {
+            let r = &self.riders[i];
+            for (l, &c) in r.pieces[..r.len as usize].iter().enumerate() {
+                k ^= super::key::cell(sq, l + 1, Piece(c));
+            }
+        }
+        k
+    }
+
+    fn replace_stack(&mut self, sq: Square, stack: &[Piece]) -> bool {
         let i = sq as usize;
         let bit = 1u64 << sq;
         self.occupied[0] &= !bit;
@@ -365,6 +407,29 @@ impl Board {
                 .enumerate()
                 .map(move |(l, p)| (sq, l, p))
         })
+    }
+
+    /// How many pieces of each colour and kind stand on the board, riders
+    /// included, indexed `[colour][kind]`: what a turn changed in
+    /// material is the difference of two of these.
+    pub fn material(&self) -> Material {
+        let mut m = [[0u8; 7]; 2];
+        let mut count = |code: u8| {
+            let p = Piece(code);
+            m[p.color().index()][p.kind() as usize] += 1;
+        };
+        let mut bits = self.occupied[0] | self.occupied[1];
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            count(self.bottom[sq]);
+        }
+        for r in self.riders.iter().filter(|r| r.sq != NO_COLUMN) {
+            for &c in &r.pieces[..r.len as usize] {
+                count(c);
+            }
+        }
+        m
     }
 
     /// Where `color`'s King stands (square and level), if on the board.

@@ -13,10 +13,10 @@
 //!   Knight's single-leg move (its other L-path does the same), when its
 //!   side was protected, and when it is a bait's forced reply.
 
-use super::board::Kind;
+use super::board::{Kind, Material};
 use super::moves::{Body, Conversion, Move, NO_LEVEL};
 use super::position::{Forbid, Position};
-use crate::game::Color;
+use crate::game::{Color, Outcome};
 
 /// What a denial of the last turn restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,6 +59,48 @@ pub fn position_hash(p: &Position) -> u64 {
     h.finish()
 }
 
+/// A turn as the searches, perft and the front ends hold it: the turn and
+/// whether it can be denied. Deniability is a fact of the position it is
+/// played from that needs every other turn's result (R-B4.2), so the move
+/// list computes it once and the turn carries it into [`Game::make`].
+///
+/// It also carries what it changes in material on the board (`delta`,
+/// after minus before, per colour and kind, riders included): a fact of
+/// the rules that the searches need for every turn (which turns are
+/// captures, and what they gain) and could otherwise only learn by
+/// playing each turn again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub m: Move,
+    pub deniable: bool,
+    pub delta: [[i8; 7]; 2],
+}
+
+/// The material change from `before` to `after`.
+fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2] {
+    let mut d = [[0i8; 7]; 2];
+    for c in 0..2 {
+        for k in 0..7 {
+            d[c][k] = after[c][k].wrapping_sub(before[c][k]) as i8;
+        }
+    }
+    d
+}
+
+impl Turn {
+    /// Whether the turn changes the material on the board: a capture, an
+    /// exile, a fall or revenge, a promotion or Statue, or a denial that
+    /// takes such a turn back.
+    pub fn changes_material(&self) -> bool {
+        self.delta != [[0; 7]; 2]
+    }
+
+    /// The canonical text (the flag is not written).
+    pub fn text(&self) -> String {
+        self.m.text()
+    }
+}
+
 impl State {
     pub fn new(pos: Position) -> State {
         State { pos, last: None }
@@ -74,22 +116,61 @@ impl State {
     /// exile) and can deny may only deny (R-B4.4): its other turns are
     /// none anyway.
     pub fn legal_turns(&self) -> Vec<(Move, State)> {
+        self.turns_with_results()
+            .into_iter()
+            .map(|(t, after)| (t.m, self.after(t, after)))
+            .collect()
+    }
+
+    /// The state after playing `t`, whose position (for a turn that is not
+    /// a denial) is `after`.
+    fn after(&self, t: Turn, after: Position) -> State {
+        if t.m.body == Body::Denial {
+            let last = self
+                .last
+                .unwrap_or_else(|| unreachable!("a denial needs a last turn"));
+            let mut pos = last.before;
+            pos.forbid = Some(last.path);
+            pos.denial = pos.side;
+            pos.protected = Some(self.pos.side);
+            return State { pos, last: None };
+        }
+        let path = Forbid::new(&path_of(&t.m).text()).unwrap_or_else(|| Forbid::new("-").unwrap());
+        State {
+            pos: after,
+            last: Some(Last {
+                before: self.pos,
+                path,
+                deniable: t.deniable,
+            }),
+        }
+    }
+
+    /// Every legal turn (with its deniability) and the position after it,
+    /// in byte order of the texts; a denial last-but-sorted when available
+    /// (its "position" is the one before the denied turn).
+    pub fn turns_with_results(&self) -> Vec<(Turn, Position)> {
         let turns = self.pos.legal_turns();
-        let mut out: Vec<(Move, State)> = Vec::with_capacity(turns.len() + 1);
-        // Turns whose resulting position another turn also reaches: sort
-        // by a hash of the position, then compare neighbours exactly.
+        let material = self.pos.board.material();
+        let mut out: Vec<(Turn, Position)> = Vec::with_capacity(turns.len() + 1);
+        // Turns whose resulting position another turn also reaches: group
+        // by key, then compare within each group exactly (the key leaves
+        // out the clocks, so equal keys need not mean equal positions).
         let mut same_result = vec![false; turns.len()];
         let mut order: Vec<(u64, usize)> = turns
             .iter()
             .enumerate()
-            .map(|(i, (_, p))| (position_hash(p), i))
+            .map(|(i, (_, p))| (p.key(), i))
             .collect();
         order.sort_unstable();
-        for w in order.windows(2) {
-            let ((ka, a), (kb, b)) = (w[0], w[1]);
-            if ka == kb && turns[a].1 == turns[b].1 {
-                same_result[a] = true;
-                same_result[b] = true;
+        for group in order.chunk_by(|a, b| a.0 == b.0) {
+            for (x, &(_, a)) in group.iter().enumerate() {
+                for &(_, b) in &group[x + 1..] {
+                    if turns[a].1 == turns[b].1 {
+                        same_result[a] = true;
+                        same_result[b] = true;
+                    }
+                }
             }
         }
         for (i, (m, after)) in turns.iter().enumerate() {
@@ -120,29 +201,62 @@ impl State {
                 && turns.len() > 1
                 && !knight_hop
                 && !duplicated;
-            let path = Forbid::new(&path_of(m).text()).unwrap_or_else(|| Forbid::new("-").unwrap());
+            let delta = material_delta(&material, &after.board.material());
             out.push((
-                *m,
-                State {
-                    pos: *after,
-                    last: Some(Last {
-                        before: self.pos,
-                        path,
-                        deniable,
-                    }),
+                Turn {
+                    m: *m,
+                    deniable,
+                    delta,
                 },
+                *after,
             ));
         }
-        if self.can_deny() {
-            let last = self.last.unwrap_or_else(|| unreachable!());
-            let mut pos = last.before;
-            pos.forbid = Some(last.path);
-            pos.denial = pos.side;
-            pos.protected = Some(self.pos.side);
-            out.push((Move::denial(), State { pos, last: None }));
-            out.sort_by_key(|(m, _)| m.text());
+        if let Some(last) = self.last.filter(|_| self.can_deny()) {
+            let denial = Turn {
+                m: Move::denial(),
+                deniable: false,
+                delta: material_delta(&material, &last.before.board.material()),
+            };
+            out.push((denial, last.before));
+            out.sort_by_key(|(t, _)| t.m.text());
         }
         out
+    }
+
+    /// The state after a legal turn, replayed alone (see
+    /// [`Position::play`]); None if `t` is not a legal turn here (its
+    /// deniability flag aside, which the caller vouches for).
+    pub fn play(&self, t: &Turn) -> Option<State> {
+        if t.m.body == Body::Denial {
+            let ok = t.m == Move::denial() && !t.deniable && self.can_deny();
+            return ok.then(|| self.after(*t, self.pos));
+        }
+        let after = self.pos.play(&t.m)?;
+        Some(self.after(*t, after))
+    }
+
+    /// The rule end of this state, repetition aside: an exile loss, mate,
+    /// stalemate, the 100-ply rule or bare Kings. A loss is final only if
+    /// the loser cannot deny the last turn (R-B4.4), and so is a draw,
+    /// except once the clock has reached 100 plies: that draw is final.
+    pub fn rule_end(&self) -> Option<Outcome> {
+        let end = self.pos.rule_end()?;
+        match end {
+            Outcome::Win { .. } if self.can_deny() => None,
+            Outcome::Draw { .. } if self.can_deny() && self.pos.halfmove < 100 => None,
+            _ => Some(end),
+        }
+    }
+
+    /// The key of the state: the position's, and, while the side to move
+    /// may deny, what a denial would bring back (the position before the
+    /// last turn and the path it would forbid).
+    pub fn key(&self) -> u64 {
+        let mut k = self.pos.key();
+        if let Some(last) = self.last.filter(|_| self.can_deny()) {
+            k ^= super::key::mix(last.before.key() ^ super::key::text(7 << 40, last.path.as_str()));
+        }
+        k
     }
 
     /// The state after the turn written `text`.

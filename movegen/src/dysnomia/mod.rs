@@ -20,25 +20,32 @@
 //! * [`resolve`]: removals and the FIFO queue of falls, revenges and
 //!   rises (R-B3, R-B7, R-B8.6, R-B10).
 //! * [`fen`]: the full-state FEN of the notation.
+//! * [`key`]: the Zobrist key, the board's share kept incrementally.
+//! * [`rules`], [`disguise`], [`bait`]: moves and their legs, check by
+//!   simulation; [`turn`]: whole turns, their end and the legal list;
+//!   [`game`]: the state with the last turn, denial; [`traits`]: the
+//!   [`crate::Game`] and [`crate::Notation`] implementations.
 //!
-//! Status: the rules are being built in this order (issue 19): material
-//! state, FEN and resolution first; then moves, check by simulation,
-//! denial, bait, conversions and exile. The game is not yet offered by
-//! [`crate::Variant`].
+//! Status: the rules are complete (issue 19); the game is not yet offered
+//! by [`crate::Variant`] (no search or CECP: issue 20).
 
 pub mod bait;
 pub mod board;
 pub mod disguise;
 pub mod fen;
 pub mod game;
+pub mod key;
 pub mod moves;
 pub mod position;
 pub mod resolve;
 pub mod rules;
+pub mod traits;
 pub mod turn;
 
 pub use board::{Kind, Piece, Square};
 pub use position::Position;
 
+#[cfg(test)]
+mod rule_tests;
 #[cfg(test)]
 mod tests;

@@ -109,8 +109,9 @@ pub enum Body {
     Denial,
 }
 
-/// A whole turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A whole turn. Equality and hashing look at the used parts only (the
+/// arrays' unused slots may hold anything).
+#[derive(Clone, Copy, Debug)]
 pub struct Move {
     pub body: Body,
     legs: [Leg; MAX_LEGS],
@@ -123,6 +124,28 @@ pub struct Move {
     /// Other pawns' end-of-turn conversions, in square order.
     post: [Action; 8],
     npost: u8,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, o: &Move) -> bool {
+        self.body == o.body
+            && self.legs() == o.legs()
+            && self.pre() == o.pre()
+            && self.suffix == o.suffix
+            && self.post() == o.post()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.body.hash(h);
+        self.legs().hash(h);
+        self.pre().hash(h);
+        self.suffix.hash(h);
+        self.post().hash(h);
+    }
 }
 
 const NO_ACTION: Action = Action {
@@ -236,4 +259,140 @@ impl std::fmt::Display for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text())
     }
+}
+
+/// Reads a turn written in the notation (its syntax only: whether it is
+/// legal is the position's question). The error says what was expected
+/// where.
+pub fn parse(text: &str) -> Result<Move, String> {
+    if text.is_empty() {
+        return Err("empty".into());
+    }
+    if !text.is_ascii() || text.bytes().any(|b| b.is_ascii_whitespace()) {
+        return Err("a turn is ASCII without spaces".into());
+    }
+    let parts: Vec<&str> = text.split(';').collect();
+    // The move is the one part that is not an action.
+    let moves: Vec<usize> = (0..parts.len())
+        .filter(|&i| parse_action(parts[i]).is_none())
+        .collect();
+    let at = match moves.as_slice() {
+        [i] => *i,
+        [] => return Err("no move among the actions".into()),
+        [_, j, ..] => {
+            return Err(format!(
+                "'{}' is neither an action (e8=Q, e8=T, e8xQ) nor the only move",
+                parts[*j]
+            ))
+        }
+    };
+    if at > 8 || parts.len() - at - 1 > 8 {
+        return Err("too many actions".into());
+    }
+    let mut m = parse_move_part(parts[at])?;
+    for p in &parts[..at] {
+        m.push_pre(parse_action(p).unwrap_or_else(|| unreachable!()));
+    }
+    for p in &parts[at + 1..] {
+        m.push_post(parse_action(p).unwrap_or_else(|| unreachable!()));
+    }
+    Ok(m)
+}
+
+/// `e8=Q`, `e8=T` or `e8xQ`.
+fn parse_action(s: &str) -> Option<Action> {
+    let (sq, n) = super::board::parse_square_prefix(s.as_bytes())?;
+    let conv = match &s.as_bytes()[n..] {
+        [b'=', b'T'] => Conversion::Statue,
+        [b'=', k] if b"KQRBN".contains(k) => Conversion::Promote(Kind::from_letter(*k)?),
+        [b'x', k] if b"KQRBN".contains(k) => Conversion::CaptureExiled(Kind::from_letter(*k)?),
+        _ => return None,
+    };
+    Some(Action { sq, conv })
+}
+
+/// The move part: `@@@@`, `Q@e5`, or legs with an optional suffix.
+fn parse_move_part(s: &str) -> Result<Move, String> {
+    let b = s.as_bytes();
+    if s == "@@@@" {
+        return Ok(Move::denial());
+    }
+    if let [k, b'@', rest @ ..] = b {
+        let kind = Kind::from_letter(*k)
+            .filter(|k| k.letter() != b'P' && k.letter() != b'T')
+            .filter(|_| k.is_ascii_uppercase())
+            .ok_or_else(|| format!("'{}' is not a type letter KQRBN", *k as char))?;
+        return match super::board::parse_square_prefix(rest) {
+            Some((sq, 2)) if rest.len() == 2 => Ok(Move::bishop_promotion(kind, sq)),
+            _ => Err(format!(
+                "'{s}': a Bishop promotion is a type letter, '@' and a square"
+            )),
+        };
+    }
+    let mut m = Move::legs_of(&[]);
+    let mut i = 0;
+    loop {
+        if m.legs().len() == MAX_LEGS {
+            return Err("too many legs".into());
+        }
+        let (from, n) = super::board::parse_square_prefix(&b[i..])
+            .ok_or_else(|| format!("expected a square at '{}'", &s[i..]))?;
+        i += n;
+        let (from_level, n) = parse_level(&b[i..])?;
+        i += n;
+        let (to, n) = super::board::parse_square_prefix(&b[i..])
+            .ok_or_else(|| format!("expected a square at '{}'", &s[i..]))?;
+        i += n;
+        let (to_level, n) = parse_level(&b[i..])?;
+        i += n;
+        let mark = match b.get(i) {
+            Some(b'^') => Mark::Enter,
+            Some(b'~') => Mark::Disguise,
+            _ => Mark::Plain,
+        };
+        i += (mark != Mark::Plain) as usize;
+        m.push_leg(Leg {
+            from,
+            from_level,
+            to,
+            to_level,
+            mark,
+        });
+        match b.get(i) {
+            Some(b',') => i += 1,
+            _ => break,
+        }
+    }
+    let conv = |c: u8| {
+        Kind::from_letter(c)
+            .filter(|_| b"kqrbn".contains(&c))
+            .ok_or_else(|| format!("'{}' is not a type letter kqrbn", c as char))
+    };
+    m.suffix = match &b[i..] {
+        [] => None,
+        [b't'] => Some(Conversion::Statue),
+        [b'x', c] => Some(Conversion::CaptureExiled(conv(*c)?)),
+        [c] => Some(Conversion::Promote(conv(*c)?)),
+        _ => return Err(format!("unexpected '{}' after the legs", &s[i..])),
+    };
+    Ok(m)
+}
+
+/// An optional `[level]`: the level (or [`NO_LEVEL`]) and the bytes read.
+fn parse_level(b: &[u8]) -> Result<(u8, usize), String> {
+    if b.first() != Some(&b'[') {
+        return Ok((NO_LEVEL, 0));
+    }
+    let close = b
+        .iter()
+        .position(|&c| c == b']')
+        .ok_or("a level '[' without ']'")?;
+    let digits = &b[1..close];
+    let level = std::str::from_utf8(digits)
+        .ok()
+        .filter(|d| !d.is_empty() && d.len() <= 2 && d.bytes().all(|c| c.is_ascii_digit()))
+        .and_then(|d| d.parse::<u8>().ok())
+        .filter(|&l| l < 31)
+        .ok_or("a level is a number 0 to 30 in brackets")?;
+    Ok((level, close + 1))
 }

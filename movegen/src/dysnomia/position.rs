@@ -95,6 +95,19 @@ impl Position {
         }
     }
 
+    /// The position's Zobrist key: the board's incremental share and the
+    /// rule fields (see [`super::key`]). Clocks are not in it.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.board.key() ^ super::key::rule_fields(self)
+    }
+
+    /// The key computed from every square, for tests of the incremental
+    /// key.
+    pub fn key_from_scratch(&self) -> u64 {
+        self.board.key_from_scratch() ^ super::key::rule_fields(self)
+    }
+
     /// Whether `color`'s King is in its exiled pool (the side is in exile).
     pub fn in_exile(&self, color: Color) -> bool {
         self.pools.exiled[color.index()][Kind::King as usize] > 0

@@ -6,6 +6,7 @@ use super::fen::START;
 use super::position::Position;
 use super::resolve::Resolver;
 use crate::game::Color::{self, Black, White};
+use crate::game::{EndReason, Outcome};
 
 fn sq(name: &str) -> Square {
     parse_square_prefix(name.as_bytes()).unwrap().0
@@ -472,7 +473,10 @@ fn exile_without_pawns_loses() {
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1 pools=-/K/-/-").unwrap();
     assert_eq!(
         pos.rule_end(),
-        Some((Some(Black), "no pawns left in exile"))
+        Some(Outcome::Win {
+            winner: Black,
+            reason: EndReason::NoPawnsInExile
+        })
     );
     assert!(pos.legal_turns().is_empty());
     let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/8 w - - 0 1 pools=-/K/-/-").unwrap();
@@ -636,7 +640,10 @@ fn capturing_the_exiled_king_wins() {
     let after = play(fen, "e7e8xk");
     assert_eq!(
         after.rule_end(),
-        Some((Some(White), "exiled King captured"))
+        Some(Outcome::Win {
+            winner: White,
+            reason: EndReason::ExiledKingCaptured
+        })
     );
     assert!(after.legal_turns().is_empty());
 }
@@ -778,9 +785,19 @@ fn no_exile_against_a_statue() {
 #[test]
 fn draws() {
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
-    assert_eq!(pos.rule_end().map(|e| e.0), Some(None));
+    assert_eq!(
+        pos.rule_end(),
+        Some(Outcome::Draw {
+            reason: EndReason::MoveRule
+        })
+    );
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(pos.rule_end(), Some((None, "bare kings")));
+    assert_eq!(
+        pos.rule_end(),
+        Some(Outcome::Draw {
+            reason: EndReason::BareKings
+        })
+    );
 }
 
 /// R-B6.4 with R-B12.2: a side that must answer a bait first converts its
@@ -857,6 +874,37 @@ fn the_notation_specs_own_examples() {
     ];
     for (m, text) in cases {
         assert_eq!(m.text(), text);
+        // The parser reads the text back to the same turn value.
+        assert_eq!(super::moves::parse(text), Ok(m), "{text}");
+    }
+    for text in [
+        "e7e8q",
+        "e7e8t",
+        "e7e8xq",
+        "e7e8;e8=Q",
+        "e8xQ;a7=Q;g1f3",
+        "e7e8~q",
+    ] {
+        let m = super::moves::parse(text).unwrap();
+        assert_eq!(m.text(), text);
+    }
+    // Refused with what was expected where.
+    for (text, why) in [
+        ("", "empty"),
+        ("e2 e4", "ASCII without spaces"),
+        ("e8=Q", "no move among the actions"),
+        ("e2e4;d2d4", "'d2d4' is neither an action"),
+        ("e2", "expected a square at ''"),
+        ("e2e4[", "'[' without ']'"),
+        ("e2e4[31]", "a level is a number 0 to 30"),
+        ("e7e8z", "'z' is not a type letter kqrbn"),
+        ("e7e8Q", "'Q' is not a type letter kqrbn"),
+        ("P@e5", "'P' is not a type letter KQRBN"),
+        ("Q@e9", "a Bishop promotion is"),
+        ("e2e4qq", "unexpected 'qq'"),
+    ] {
+        let e = super::moves::parse(text).unwrap_err();
+        assert!(e.contains(why), "{text}: {e}");
     }
     let mut m = Move::legs_of(&[leg("e7", n, "e8", n, plain)]);
     m.suffix = Some(Conversion::Promote(Kind::Queen));

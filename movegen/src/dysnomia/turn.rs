@@ -9,7 +9,7 @@ use super::game::path_of;
 use super::moves::{Action, Body, Conversion, Move, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, zone};
-use crate::game::Color;
+use crate::game::{first_draw, no_move_outcome, Color, EndReason, Outcome};
 
 /// Where a conversion is written: before the move (deferred from the
 /// opponent's turn), or after it (the moved pawn's as the suffix).
@@ -97,6 +97,19 @@ impl Position {
     /// Every legal turn, in byte order of their texts.
     /// Empty once the game is decided by an exile loss (R-B13.2).
     pub fn legal_turns(&self) -> Vec<(Move, Position)> {
+        self.turns(None)
+    }
+
+    /// The position after the turn `m`, if it is legal here. The same
+    /// generator as [`Position::legal_turns`], pruned at each step (prefix
+    /// actions, legs, conversions) to the parts of `m`, so the two cannot
+    /// disagree.
+    pub fn play(&self, m: &Move) -> Option<Position> {
+        self.turns(Some(m)).into_iter().next().map(|(_, p)| p)
+    }
+
+    /// Every legal turn, or (with `want`) only that one.
+    fn turns(&self, want: Option<&Move>) -> Vec<(Move, Position)> {
         let us = self.side;
         let mut out = Vec::new();
         if self.exile_loss().is_some() {
@@ -108,7 +121,10 @@ impl Position {
             let mut deferred = Vec::new();
             self.convert_all(us, Move::legs_of(&[]), Slot::Pre, &mut deferred);
             for (template, base) in deferred {
-                base.replies_into(template, &mut out);
+                if want.is_some_and(|w| w.pre() != template.pre()) {
+                    continue;
+                }
+                base.replies_into(template, want, &mut out);
             }
             out.sort_by_key(|(m, _)| m.text());
             out.dedup_by_key(|(m, _)| m.text());
@@ -121,19 +137,22 @@ impl Position {
         } else {
             Finish::Normal
         };
-        self.turns_into(mode, &mut out);
+        self.turns_into(mode, want, &mut out);
         out
     }
 
     /// The forced replies to a pending bait from this position (after any
     /// deferred conversions, which `template` holds).
-    fn replies_into(&self, template: Move, out: &mut Vec<(Move, Position)>) {
+    fn replies_into(&self, template: Move, want: Option<&Move>, out: &mut Vec<(Move, Position)>) {
         let us = self.side;
         {
             for (m, pos, e) in self.bait_replies() {
                 let mut whole = template;
                 for &l in m.legs() {
                     whole.push_leg(l);
+                }
+                if want.is_some_and(|w| w.body != Body::Legs || w.legs() != whole.legs()) {
+                    continue;
                 }
                 // A pawn that captures writes its own conversion as the
                 // turn's suffix, as in any move.
@@ -156,19 +175,27 @@ impl Position {
                     rose: e.rose,
                     kings: e.king_captured,
                 };
-                self.finish(whole, moved, Finish::Reply, out);
+                self.finish(whole, moved, Finish::Reply, want, out);
             }
         }
     }
 
     /// Every ordinary turn (prefix actions, move, conversions), judged by
     /// `mode`.
-    fn turns_into(&self, mode: Finish, out: &mut Vec<(Move, Position)>) {
+    fn turns_into(&self, mode: Finish, want: Option<&Move>, out: &mut Vec<(Move, Position)>) {
         let us = self.side;
         for (template, base) in self.prefixes() {
+            if want.is_some_and(|w| w.pre() != template.pre()) {
+                continue;
+            }
             let mut pseudo = Vec::new();
-            base.pseudo_legs(us, &mut pseudo);
+            if want.is_none_or(|w| w.body == Body::Legs) {
+                base.pseudo_legs(us, &mut pseudo);
+            }
             for (m, _) in pseudo {
+                if want.is_some_and(|w| w.legs() != m.legs()) {
+                    continue;
+                }
                 let Some(moved) = base.play_legs(&m) else {
                     continue;
                 };
@@ -176,9 +203,12 @@ impl Position {
                 for &l in m.legs() {
                     t.push_leg(l);
                 }
-                base.finish(t, moved, mode, out);
+                base.finish(t, moved, mode, want, out);
             }
             for (kind, sq) in base.bishop_promotions() {
+                if want.is_some_and(|w| w.body != Body::BishopPromotion(kind, sq)) {
+                    continue;
+                }
                 let mut t = template;
                 t.body = Body::BishopPromotion(kind, sq);
                 let mut pos = base;
@@ -194,7 +224,7 @@ impl Position {
                     rose: 0,
                     kings: [false; 2],
                 };
-                base.finish(t, moved, mode, out);
+                base.finish(t, moved, mode, want, out);
             }
         }
         if let Some(f) = self.forbid {
@@ -311,7 +341,14 @@ impl Position {
 
     /// Chooses the end-of-turn conversions of `m` in every way, finishes
     /// each turn and keeps the legal ones.
-    fn finish(&self, m: Move, moved: Moved, mode: Finish, out: &mut Vec<(Move, Position)>) {
+    fn finish(
+        &self,
+        m: Move,
+        moved: Moved,
+        mode: Finish,
+        want: Option<&Move>,
+        out: &mut Vec<(Move, Position)>,
+    ) {
         let us = self.side;
         // End of the turn, in this order: pawns on their own first rank
         // go, due risen Bishops are exiled (so a pawn may then become
@@ -322,6 +359,9 @@ impl Position {
         let removals = start.end_of_turn(us, moved.rose);
         let mut converted = Vec::new();
         start.convert_all(us, m, Slot::Post(moved.pawn_at), &mut converted);
+        if let Some(w) = want {
+            converted.retain(|(t, _)| t == w);
+        }
         for (t, mut p) in converted {
             // Conversions at either end of the turn are promotions for the
             // 100-ply rule (R-B14.1).
@@ -437,35 +477,50 @@ impl Position {
     /// game's history) and denial (which needs its last move): a King
     /// captured from exile (L2), a side in exile without pawns or Statues
     /// (L1), mate or stalemate, the 100-ply rule, bare Kings.
-    pub fn rule_end(&self) -> Option<(Option<Color>, &'static str)> {
+    pub fn rule_end(&self) -> Option<Outcome> {
         if let Some(end) = self.exile_loss() {
             return Some(end);
         }
         if self.legal_turns().is_empty() {
-            return Some(if self.in_check() {
-                (Some(self.side.flip()), "checkmate")
-            } else {
-                (None, "stalemate")
-            });
+            // R-B13.1: a side exiled while the opponent has a Statue must
+            // bring its King back at once; with no turn that does, it has
+            // no turn at all and loses (not a stalemate: there is no check
+            // in exile).
+            if self.in_exile(self.side) && self.has_statue(self.side.flip()) {
+                return Some(Outcome::Win {
+                    winner: self.side.flip(),
+                    reason: EndReason::NoLegalTurn,
+                });
+            }
+            return Some(no_move_outcome(self.side, self.in_check()));
         }
-        if self.halfmove >= 100 {
-            return Some((None, "100 plies without pawn move, removal or promotion"));
-        }
-        if self.board.pieces().all(|(_, _, p)| p.kind() == Kind::King) {
-            return Some((None, "bare kings"));
-        }
-        None
+        first_draw(&[
+            (EndReason::MoveRule, self.halfmove >= 100),
+            (EndReason::BareKings, self.bare_kings()),
+        ])
+    }
+
+    /// Only Kings on the board (R-B14.1: no pawns, no Statues, nothing
+    /// else).
+    pub fn bare_kings(&self) -> bool {
+        let m = self.board.material();
+        m.iter().all(|side| {
+            side.iter()
+                .enumerate()
+                .all(|(k, &n)| n == 0 || k == Kind::King as usize)
+        })
     }
 
     /// R-B13.2: a King captured from exile (L2), or a side in exile with
     /// no pawns and no Statues (L1); the winner and the reason.
-    pub fn exile_loss(&self) -> Option<(Option<Color>, &'static str)> {
+    pub fn exile_loss(&self) -> Option<Outcome> {
+        let win = |winner: Color, reason| Some(Outcome::Win { winner, reason });
         if let Some(w) = self.winner {
-            return Some((Some(w), "King left capturable after a bait"));
+            return win(w, EndReason::KingCaptured);
         }
         for c in [self.side, self.side.flip()] {
             if self.pools.captured[c.index()][Kind::King as usize] > 0 {
-                return Some((Some(c.flip()), "exiled King captured"));
+                return win(c.flip(), EndReason::ExiledKingCaptured);
             }
         }
         for c in [self.side, self.side.flip()] {
@@ -473,7 +528,7 @@ impl Position {
                 && self.count_on_board(c, Kind::Pawn) == 0
                 && self.count_on_board(c, Kind::Statue) == 0
             {
-                return Some((Some(c.flip()), "no pawns left in exile"));
+                return win(c.flip(), EndReason::NoPawnsInExile);
             }
         }
         None

@@ -16,6 +16,10 @@
 
 use movegen::{AnyPosition, Variant};
 
+/// Dysnomia's `setup` piece table: P N B R Q in their own slots, the
+/// Statue on the Wazir's, the King last.
+pub const DYSNOMIA_PIECE_TABLE: &str = "PNBRQ....TKpnbrq....tk";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMap {
     pub variant: Variant,
@@ -67,13 +71,13 @@ impl BoardMap {
     fn identity(&self) -> bool {
         matches!(
             self.variant,
-            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess
+            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess | Variant::Dysnomia
         )
     }
 
     /// Files and ranks of the grid XBoard shows.
     fn grid(&self) -> (usize, usize) {
-        if self.variant == Variant::Chess {
+        if matches!(self.variant, Variant::Chess | Variant::Dysnomia) {
             (8, 8)
         } else if self.variant == Variant::StrangeChess {
             (12, 12)
@@ -102,7 +106,7 @@ impl BoardMap {
 
     /// XBoard's square name -> ours (None if it is not a square of ours).
     pub fn square_in(&self, xb: &str) -> Option<String> {
-        if self.variant == Variant::Chess {
+        if matches!(self.variant, Variant::Chess | Variant::Dysnomia) {
             let b = xb.as_bytes();
             let ok = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
             return ok.then(|| xb.to_string());
@@ -171,6 +175,16 @@ impl BoardMap {
                 "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
             ),
             Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
+            Variant::Dysnomia => {
+                // Chess pieces in their own slots and the Statue on the
+                // Wazir's (an image with no rules of its own), the King
+                // last. The fairy parent: XBoard has no idea of columns,
+                // pools or denial, and runs with legality testing off.
+                return Some(format!(
+                    "setup ({DYSNOMIA_PIECE_TABLE}) 8x8+0_fairy {}",
+                    Variant::Dysnomia.start_fen()
+                ));
+            }
             Variant::StrangeChess => {
                 // The bughouse parent lets a drop put any glyph on an empty
                 // square, and captures stay out of the hands.
@@ -215,6 +229,23 @@ impl BoardMap {
             .map(String::from)
             .to_vec();
         }
+        if self.variant == Variant::Dysnomia {
+            // What XBetza can say of each piece, for XBoard's SAN and the
+            // PGN (legality testing stays off): the King's single step,
+            // the pawn's steps in four directions and forward captures,
+            // and the Statue, which never moves.
+            return [
+                "piece K& K",
+                "piece Q& Q",
+                "piece R& R",
+                "piece B& B",
+                "piece N& N",
+                "piece P& mWfcF",
+                "piece T& O",
+            ]
+            .map(String::from)
+            .to_vec();
+        }
         let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
         match self.variant {
             Variant::Trubix => v.push("piece N& N"),
@@ -222,7 +253,7 @@ impl BoardMap {
                 v.push("piece C& KN");
                 v.push("piece S& RF");
             }
-            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess => {}
+            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess | Variant::Dysnomia => {}
         }
         v.into_iter().map(String::from).collect()
     }

@@ -93,6 +93,20 @@ pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeCont
         if let Some(c) = clock {
             tokens.push(format!("{{[%clk {}]}}", clk(*c)));
         }
+        // A Dysnomia denial stays in the movetext (replaying the game
+        // needs it: it forbids the denied move and passes the right), and
+        // a comment says what it did.
+        if variant == Variant::Dysnomia && mv == "@@@@" && i > 0 {
+            let denied = &rec.moves[i - 1].0;
+            let mover = if (ply - 1).is_multiple_of(2) {
+                "White"
+            } else {
+                "Black"
+            };
+            tokens.push(format!(
+                "{{denial: {denied} is taken back and {mover} plays again}}"
+            ));
+        }
     }
     // A comment cannot hold braces.
     tokens.push(format!(
@@ -221,6 +235,37 @@ mod tests {
         assert_eq!(d.len(), 10);
         assert!(d.starts_with("20"));
         assert_eq!(clk(Duration::from_millis(3_723_450)), "1:02:03.4");
+    }
+
+    #[test]
+    fn a_dysnomia_denial_is_a_ply_with_a_comment_and_replays() {
+        let moves = ["e2e4", "@@@@", "d2d4", "e7e5"];
+        let rec = GameRecord {
+            white: "A".into(),
+            black: "B".into(),
+            start_fen: None,
+            moves: moves.iter().map(|m| (m.to_string(), None)).collect(),
+            result: "*".into(),
+            reason: "stopped".into(),
+            depth: [(0, 0); 2],
+            broken: [false; 2],
+        };
+        let text = write_game(&rec, Variant::Dysnomia, 1, TimeControl::Depth(1));
+        assert!(
+            text.contains(
+                "1. e2e4 @@@@ {denial: e2e4 is taken back and White plays again} 2. d2d4 e7e5"
+            ),
+            "{text}"
+        );
+        let games = read_games(&text).unwrap();
+        assert_eq!(games[0].moves, moves);
+        let mut pos = AnyPosition::start(Variant::Dysnomia);
+        for m in &games[0].moves {
+            pos.play(m).unwrap();
+        }
+        assert!(pos
+            .fen()
+            .starts_with("rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w"));
     }
 
     #[test]

@@ -1,0 +1,326 @@
+//! Dysnomia Chess evaluation.
+//!
+//! A linear evaluation over features that are counts, White's minus
+//! Black's, so that Texel's method can fit the weights later (as Strange
+//! Chess's were): material on the board by kind (riders included; an
+//! unrisen Bishop apart from a risen one, which leaves the board at the
+//! end of its owner's next turn), pieces riding in columns, a King riding
+//! in a Rook, pawn advance scaled by what a pawn could become (the pools),
+//! the best type a pawn could promote to, who holds the denial right, and
+//! King in Exile (worse the fewer pawns and Statues keep the exiled side
+//! alive). The first weights ([`HANDSET`]) are set by hand from how the
+//! pieces move; scores are centipawns from the side to move's view.
+//!
+//! A turn's material change is part of the turn (`Turn::delta`), so
+//! capture ordering and delta pruning read it without playing the turn.
+
+use crate::{Evaluator, Score};
+use movegen::dysnomia::board::Material;
+use movegen::dysnomia::game::{State, Turn};
+use movegen::dysnomia::{Kind, Position};
+use movegen::{Color, Game};
+
+/// The number of features.
+pub const FEATURES: usize = 14;
+
+/// Feature indices.
+pub mod feature {
+    pub const QUEEN: usize = 0;
+    pub const ROOK: usize = 1;
+    pub const BISHOP: usize = 2;
+    pub const KNIGHT: usize = 3;
+    pub const PAWN: usize = 4;
+    pub const STATUE: usize = 5;
+    pub const RISEN_BISHOP: usize = 6;
+    /// Pieces riding in columns (only a Knight can take them there).
+    pub const RIDERS: usize = 7;
+    /// A King riding in a Rook.
+    pub const KING_RIDING: usize = 8;
+    /// Pawn advance (see [`super::ADVANCE`]), times the share of a Queen
+    /// that the best promotion is worth, in percent.
+    pub const PAWN_ADVANCE: usize = 9;
+    /// The value of the best type the side could promote to, in pawns.
+    pub const BEST_PROMOTION: usize = 10;
+    /// Holding the denial right.
+    pub const DENIAL_RIGHT: usize = 11;
+    /// The side's King is in exile.
+    pub const IN_EXILE: usize = 12;
+    /// In exile with at most two pawns and Statues left (L1 is near).
+    pub const EXILE_THIN: usize = 13;
+}
+
+/// The evaluation's weights, one per feature, in feature order.
+pub type Weights = [Score; FEATURES];
+
+/// The first, hand-set weights:
+/// * material as in chess, adjusted for the game: a Queen takes all round
+///   and takes revenge when taken (the capturer pays), an unrisen Bishop
+///   has a second life, a Knight alone takes inside columns and along its
+///   path, a Statue is a pawn that stopped (it blocks, can be promoted by a
+///   free action, and keeps an exiled side alive), a risen Bishop will be
+///   exiled soon;
+/// * a rider is safe from everything but Knights, a King in a Rook
+///   likewise;
+/// * a pawn on its sixth rank with a Queen in the pool is worth about half
+///   a pawn more than on its second;
+/// * the denial right is a veto of one enemy turn;
+/// * exile makes the King safe from check but loses when the pawns and
+///   Statues run out.
+pub const HANDSET: Weights = [
+    950,  // Queen
+    500,  // Rook
+    360,  // Bishop (unrisen)
+    320,  // Knight
+    100,  // Pawn
+    110,  // Statue
+    120,  // risen Bishop
+    20,   // rider
+    25,   // King riding
+    1,    // pawn advance (ADVANCE units x promotion share)
+    4,    // best promotion, per pawn of its value
+    35,   // denial right
+    -150, // in exile
+    -250, // exile with two or fewer pawns and Statues
+];
+
+/// The weights Curio plays with.
+pub const DEFAULT: Weights = HANDSET;
+
+/// Pawn advance by the number of ranks a pawn stands beyond its second
+/// (a pawn that reached its zone converts at once, so the last entry is
+/// never used on the last rank).
+pub const ADVANCE: [Score; 8] = [0, 0, 0, 8, 18, 32, 55, 55];
+
+/// Material value of a kind (what captures are ordered and pruned by).
+pub fn value(k: Kind) -> Score {
+    match k {
+        Kind::King => 0,
+        Kind::Queen => DEFAULT[feature::QUEEN],
+        Kind::Rook => DEFAULT[feature::ROOK],
+        Kind::Bishop => DEFAULT[feature::BISHOP],
+        Kind::Knight => DEFAULT[feature::KNIGHT],
+        Kind::Pawn => DEFAULT[feature::PAWN],
+        Kind::Statue => DEFAULT[feature::STATUE],
+    }
+}
+
+/// The material of a [`Material`] count for one colour.
+fn material_of(counts: &[u8; 7]) -> Score {
+    Kind::ALL
+        .iter()
+        .map(|&k| value(k) * counts[k as usize] as Score)
+        .sum()
+}
+
+/// The best value a pawn of `c` could become at its zone: a pool type
+/// (captured or exiled, the King counting as a Queen's worth: it ends
+/// exile) or a Statue.
+fn best_promotion(p: &Position, c: Color) -> Score {
+    let ci = c.index();
+    Kind::POOL
+        .iter()
+        .filter(|&&k| p.pools.captured[ci][k as usize] + p.pools.exiled[ci][k as usize] > 0)
+        .map(|&k| {
+            if k == Kind::King {
+                value(Kind::Queen)
+            } else {
+                value(k)
+            }
+        })
+        .max()
+        .unwrap_or(0)
+        .max(value(Kind::Statue))
+}
+
+/// The features of `p` (White's count minus Black's), with `denial` the
+/// holder of the denial right.
+pub fn features(p: &Position) -> [Score; FEATURES] {
+    use feature::*;
+    let mut f = [0; FEATURES];
+    let mut pawns_and_statues = [0; 2];
+    let mut best = [0; 2];
+    for c in [Color::White, Color::Black] {
+        best[c.index()] = best_promotion(p, c);
+    }
+    for (sq, level, piece) in p.board.pieces() {
+        let c = piece.color();
+        let sign = if c == Color::White { 1 } else { -1 };
+        let at = match piece.kind() {
+            Kind::Queen => Some(QUEEN),
+            Kind::Rook => Some(ROOK),
+            Kind::Bishop if piece.risen() => Some(RISEN_BISHOP),
+            Kind::Bishop => Some(BISHOP),
+            Kind::Knight => Some(KNIGHT),
+            Kind::Pawn => Some(PAWN),
+            Kind::Statue => Some(STATUE),
+            Kind::King => None,
+        };
+        if let Some(i) = at {
+            f[i] += sign;
+        }
+        if level > 0 {
+            if piece.kind() == Kind::King {
+                f[KING_RIDING] += sign;
+            } else {
+                f[RIDERS] += sign;
+            }
+        }
+        if matches!(piece.kind(), Kind::Pawn | Kind::Statue) {
+            pawns_and_statues[c.index()] += 1;
+        }
+        if piece.kind() == Kind::Pawn && level == 0 {
+            let rank = (sq / 8) as usize;
+            let ahead = if c == Color::White { rank } else { 7 - rank };
+            let share = best[c.index()] * 100 / value(Kind::Queen);
+            f[PAWN_ADVANCE] += sign * ADVANCE[ahead] * share / 100;
+        }
+    }
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        f[BEST_PROMOTION] += sign * best[c.index()] / 100;
+        if p.in_exile(c) {
+            f[IN_EXILE] += sign;
+            if pawns_and_statues[c.index()] <= 2 {
+                f[EXILE_THIN] += sign;
+            }
+        }
+    }
+    f[DENIAL_RIGHT] = if p.denial == Color::White { 1 } else { -1 };
+    f
+}
+
+/// The position's value for White with weights `w`.
+pub fn evaluate_white_with(p: &Position, w: &Weights) -> Score {
+    features(p).iter().zip(w).map(|(f, w)| f * w).sum()
+}
+
+const TEMPO: Score = 10;
+
+/// What `delta` (a turn's material change) is worth to `mover`.
+fn material_swing(delta: &[[i8; 7]; 2], mover: Color) -> Score {
+    let side = |c: Color| {
+        let d = &delta[c.index()];
+        Kind::ALL
+            .iter()
+            .map(|&k| value(k) * d[k as usize] as Score)
+            .sum::<Score>()
+    };
+    side(mover) - side(mover.flip())
+}
+
+impl Evaluator for State {
+    fn evaluate(&self) -> Score {
+        let w = evaluate_white_with(&self.pos, &DEFAULT);
+        (if self.side_to_move() == Color::White {
+            w
+        } else {
+            -w
+        }) + TEMPO
+    }
+
+    fn tactical_order(&self, t: Turn) -> i32 {
+        self.capture_gain(t)
+    }
+
+    fn capture_gain(&self, t: Turn) -> Score {
+        material_swing(&t.delta, self.side_to_move())
+    }
+}
+
+/// The material on the board of each side (a test and tuning aid).
+pub fn material(p: &Position) -> [Score; 2] {
+    let m: Material = p.board.material();
+    [material_of(&m[0]), material_of(&m[1])]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::dysnomia::fen::START;
+    use movegen::Tactical;
+
+    fn state(fen: &str) -> State {
+        State::new(Position::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn the_start_is_level_but_for_the_denial_right() {
+        let s = state(START);
+        let f = features(&s.pos);
+        let mut expected = [0; FEATURES];
+        expected[feature::DENIAL_RIGHT] = -1; // Black holds it (R-B1.1)
+        assert_eq!(f, expected);
+        assert_eq!(
+            evaluate_white_with(&s.pos, &DEFAULT),
+            -DEFAULT[feature::DENIAL_RIGHT]
+        );
+    }
+
+    #[test]
+    fn riders_kings_in_rooks_and_risen_bishops_are_features() {
+        // White: King riding the a1 Rook with a Knight above it; a risen
+        // Bishop on d4. Black: King and a pawn.
+        let s = state("4k3/8/8/8/3B4/8/4p3/(RKN)7 w - - 0 1 risen=d4");
+        let f = features(&s.pos);
+        assert_eq!(f[feature::ROOK], 1);
+        assert_eq!(f[feature::KNIGHT], 1);
+        assert_eq!(f[feature::RIDERS], 1);
+        assert_eq!(f[feature::KING_RIDING], 1);
+        assert_eq!(f[feature::RISEN_BISHOP], 1);
+        assert_eq!(f[feature::BISHOP], 0);
+        assert_eq!(f[feature::PAWN], -1);
+    }
+
+    #[test]
+    fn pawn_advance_grows_with_the_pool() {
+        // The same pawn on e6 with nothing in the pool (a Statue is the
+        // best it can become) and with a Queen captured.
+        let bare = state("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        let queen = state("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1 pools=Q/-/-/-");
+        let fb = features(&bare.pos);
+        let fq = features(&queen.pos);
+        // A Statue (110) is 11% of a Queen.
+        assert_eq!(fb[feature::PAWN_ADVANCE], ADVANCE[5] * 11 / 100);
+        assert_eq!(fq[feature::PAWN_ADVANCE], ADVANCE[5]);
+        // A Queen (9 pawns) for White, a Statue (1) for Black.
+        assert_eq!(fq[feature::BEST_PROMOTION], 9 - 1);
+        assert!(
+            evaluate_white_with(&queen.pos, &DEFAULT) > evaluate_white_with(&bare.pos, &DEFAULT)
+        );
+    }
+
+    #[test]
+    fn exile_costs_more_the_fewer_pawns_are_left() {
+        let many = state("4k3/8/8/8/8/8/PPP5/8 w - - 0 1 pools=-/K/-/-");
+        let few = state("4k3/8/8/8/8/8/PP6/8 w - - 0 1 pools=-/K/-/-");
+        assert_eq!(features(&many.pos)[feature::IN_EXILE], 1);
+        assert_eq!(features(&many.pos)[feature::EXILE_THIN], 0);
+        assert_eq!(features(&few.pos)[feature::EXILE_THIN], 1);
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        // The same position with colours swapped (and the board mirrored)
+        // is worth the same to the side to move.
+        let white = state("r3k3/pp6/8/8/8/8/1PPP4/(RN)3K3 w - - 0 1");
+        let black = state("(rn)3k3/1ppp4/8/8/8/8/PP6/R3K3 b - - 0 1");
+        // The denial right stays with Black in both: take it out.
+        let w = white.evaluate() + DEFAULT[feature::DENIAL_RIGHT];
+        let b = black.evaluate() - DEFAULT[feature::DENIAL_RIGHT];
+        assert_eq!(w, b);
+    }
+
+    #[test]
+    fn a_capture_is_noisy_and_gains_its_victim() {
+        // White's Rook takes the Black Knight on a8.
+        let s = state("n3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let mut list = Vec::new();
+        s.legal_moves(&mut list);
+        let take = list.iter().find(|t| t.text() == "a1a8").unwrap();
+        assert!(s.is_noisy(*take));
+        assert_eq!(s.capture_gain(*take), value(Kind::Knight));
+        let quiet = list.iter().find(|t| t.text() == "a1a2").unwrap();
+        assert!(!s.is_noisy(*quiet));
+        assert_eq!(s.capture_gain(*quiet), 0);
+    }
+}

@@ -1,0 +1,116 @@
+//! The alpha-beta search on Dysnomia: denial is a move inside the tree
+//! (the engine denies a winning turn, and a right held by the opponent
+//! is searched as a veto of the best turn), bait is found and answered,
+//! game ends that are not checkmate (a win inside a bait) reach the
+//! search, and every perft-suite position gets a legal turn.
+
+mod common;
+
+use common::suite;
+use engine::limits::Limits;
+use engine::observer::Silent;
+use engine::score::MATE_BOUND;
+use engine::{Engine, SearchOptions, SearchResult};
+use movegen::dysnomia::game::{State, Turn};
+use movegen::dysnomia::Position;
+use movegen::{Game, Notation};
+
+fn state(fen: &str) -> State {
+    State::new(Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
+}
+
+fn search(s: &State, depth: u32) -> SearchResult<Turn> {
+    let mut engine = Engine::new(16, 1);
+    engine.search(
+        s,
+        &[],
+        &Limits::depth(depth),
+        &SearchOptions::default(),
+        &mut Silent,
+    )
+}
+
+fn best_text(s: &State, r: &SearchResult<Turn>) -> String {
+    s.move_to_string(r.best.expect("a legal turn"))
+}
+
+/// White's e4 pawn can take the Black Queen on d5 (her revenge costs
+/// White only that pawn), which leaves a pawn each: level material, from a
+/// Queen down.
+const QUEEN_EN_PRISE: &str = "4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1";
+
+#[test]
+fn the_engine_denies_a_turn_that_wins_its_queen() {
+    let mut s = state(QUEEN_EN_PRISE);
+    let take = s.parse_move("e4d5").unwrap();
+    assert!(take.deniable);
+    s.make(take);
+    // Black holds the right (R-B1.1) and the turn was deniable.
+    assert!(s.can_deny());
+    let r = search(&s, 3);
+    assert_eq!(best_text(&s, &r), "@@@@", "score {}", r.score);
+}
+
+#[test]
+fn a_right_held_by_the_opponent_is_searched_as_a_veto() {
+    // The same position, Black holding the right (the default) and White
+    // holding it: with the right against it, White's capture is denied
+    // and its gain is gone, which the score must show.
+    let theirs = search(&state(QUEEN_EN_PRISE), 4);
+    let ours = search(&state(&format!("{QUEEN_EN_PRISE} denial=w")), 4);
+    assert_eq!(best_text(&state(QUEEN_EN_PRISE), &ours), "e4d5");
+    assert!(ours.score > -200, "the Queen is gone: {}", ours.score);
+    assert!(
+        theirs.score < ours.score - 500,
+        "a deniable capture is not counted as won: {} against {}",
+        theirs.score,
+        ours.score
+    );
+}
+
+#[test]
+fn the_engine_finds_a_bait_that_wins() {
+    // R-B6.3: White is in check from the Rook on e7; a1a8 leaves the King
+    // in check (a bait: the d2 pawn is reachable) and checks Black along
+    // rank 8, and Black's only forced capture does not relieve it. White
+    // holds the right, so Black cannot deny the bait.
+    let s = state("7k/4r3/8/8/8/8/3P4/R3K3 w - - 0 1 denial=w");
+    let r = search(&s, 2);
+    assert_eq!(best_text(&s, &r), "a1a8");
+    assert!(r.score > MATE_BOUND, "a win: {}", r.score);
+}
+
+#[test]
+fn the_engine_answers_a_bait_with_a_forced_capture() {
+    // After White's bait a2a3 Black must take the King's place with its
+    // Rook and the chosen pawn is taken instead; two pawns are reachable.
+    let s = state("4r2k/8/8/8/7b/P7/3P1P2/4K3 b - - 0 1 bait=1");
+    let mut list = Vec::new();
+    s.legal_moves(&mut list);
+    let texts: Vec<String> = list.iter().map(|t| s.move_to_string(*t)).collect();
+    assert_eq!(texts, ["e8e1,e1d2", "e8e1,e1f2"]);
+    let r = search(&s, 3);
+    assert!(texts.contains(&best_text(&s, &r)));
+}
+
+#[test]
+fn a_legal_turn_in_every_suite_position() {
+    for e in suite("dysnomia") {
+        let s = state(&e.fen);
+        let r = search(&s, 2);
+        let best = r.best.unwrap_or_else(|| panic!("'{}': no turn", e.name));
+        assert!(s.is_legal(best), "'{}': illegal {best:?}", e.name);
+        // Two threads as well: the helpers' moves go through the same
+        // table.
+        let mut engine = Engine::new(4, 2);
+        engine.set_core_limit(None);
+        let r = engine.search(
+            &s,
+            &[],
+            &Limits::depth(2),
+            &SearchOptions::default(),
+            &mut Silent,
+        );
+        assert!(s.is_legal(r.best.unwrap()), "'{}' with 2 threads", e.name);
+    }
+}
