@@ -197,7 +197,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             self.stopped = true;
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes.is_multiple_of(G::CLOCK_POLL_NODES) {
             self.shared
                 .nodes
                 .fetch_add(self.nodes - self.flushed, Relaxed);

@@ -336,6 +336,14 @@ pub trait Tactical: Game {
         }
     }
 
+    /// How many nodes a search thread visits between looks at the clock
+    /// (and flushes of its node count). A power of two, so that the test
+    /// is a mask. 1024 nodes are a fraction of a millisecond in the fast
+    /// games; a game whose nodes cost a third of a millisecond (Dysnomia)
+    /// looks at every node, or a short move budget would be overrun by
+    /// far.
+    const CLOCK_POLL_NODES: u64 = 1024;
+
     /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
     fn history_index(&self, m: Self::Move) -> usize;
 

@@ -400,12 +400,30 @@ impl Board {
     }
 
     /// Every piece on the board with its square and level.
+    /// In square order, each column bottom first. Walks the occupied
+    /// squares only and reads riders in place: the evaluation and the
+    /// turn generator ask this at every node.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, usize, Piece)> + '_ {
-        (0..64u8).flat_map(move |sq| {
-            self.stack(sq)
-                .into_iter()
-                .enumerate()
-                .map(move |(l, p)| (sq, l, p))
+        let mut bits = self.occupied[0] | self.occupied[1];
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let sq = bits.trailing_zeros() as Square;
+            bits &= bits - 1;
+            Some(sq)
+        })
+        .flat_map(move |sq| {
+            let riders: &[u8] = match self.rider_slot(sq) {
+                Some(i) => &self.riders[i].pieces[..self.riders[i].len as usize],
+                None => &[],
+            };
+            std::iter::once((sq, 0, Piece(self.bottom[sq as usize]))).chain(
+                riders
+                    .iter()
+                    .enumerate()
+                    .map(move |(l, &c)| (sq, l + 1, Piece(c))),
+            )
         })
     }
 

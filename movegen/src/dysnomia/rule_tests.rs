@@ -6,26 +6,13 @@
 //! from the program's output. The map from rule to test is the section
 //! "Tests per rule" of `docs/rules/dysnomia.md`.
 
-use super::board::{parse_square_prefix, Kind, Square};
+use super::board::{Kind, Square};
 use super::fen::START;
 use super::game::State;
 use super::position::Position;
+use super::tests::{play, sq, turns};
 use crate::game::Color::{Black, White};
 use crate::game::{EndReason, Game, Outcome};
-
-fn sq(name: &str) -> Square {
-    parse_square_prefix(name.as_bytes()).unwrap().0
-}
-
-/// Every legal turn of the position, as text.
-fn turns(fen: &str) -> Vec<String> {
-    Position::from_fen(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-        .legal_turns()
-        .into_iter()
-        .map(|(m, _)| m.text())
-        .collect()
-}
 
 /// The legal turns whose text starts with `prefix`, sorted.
 fn turns_from(fen: &str, prefix: &str) -> Vec<String> {
@@ -42,13 +29,6 @@ fn set(expected: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
-}
-
-fn play(fen: &str, turn: &str) -> Position {
-    Position::from_fen(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-        .play_text(turn)
-        .unwrap_or_else(|| panic!("{turn} is not legal in {fen}: {:?}", turns(fen)))
 }
 
 fn state(fen: &str) -> State {

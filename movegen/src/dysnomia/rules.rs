@@ -135,7 +135,13 @@ impl Position {
     }
 
     fn pseudo_legs_mode(&self, color: Color, captures_only: bool, out: &mut Vec<(Move, bool)>) {
-        for sq in 0..64u8 {
+        // The occupied squares in ascending order (an empty square has no
+        // piece to move), so the list comes out as a walk of all 64 would
+        // give it.
+        let mut bits = self.board.occupied();
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as Square;
+            bits &= bits - 1;
             let stack = self.board.stack(sq);
             for (level, &p) in stack.iter().enumerate() {
                 if p.color() != color || p.kind() == Kind::Statue {

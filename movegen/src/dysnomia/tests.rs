@@ -8,7 +8,7 @@ use super::resolve::Resolver;
 use crate::game::Color::{self, Black, White};
 use crate::game::{EndReason, Outcome};
 
-fn sq(name: &str) -> Square {
+pub(super) fn sq(name: &str) -> Square {
     parse_square_prefix(name.as_bytes()).unwrap().0
 }
 
@@ -314,9 +314,10 @@ fn pieces_and_colours_round_trip() {
     let _: Color = White;
 }
 
-fn turns(fen: &str) -> Vec<String> {
+/// Every legal turn of the position, as text.
+pub(super) fn turns(fen: &str) -> Vec<String> {
     Position::from_fen(fen)
-        .unwrap()
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
         .legal_turns()
         .into_iter()
         .map(|(m, _)| m.text())
@@ -380,9 +381,9 @@ fn start_perft_two() {
     assert_eq!(pos.perft(2), 99 * 99);
 }
 
-fn play(fen: &str, turn: &str) -> Position {
+pub(super) fn play(fen: &str, turn: &str) -> Position {
     Position::from_fen(fen)
-        .unwrap()
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
         .play_text(turn)
         .unwrap_or_else(|| panic!("{turn} is not legal in {fen}: {:?}", turns(fen)))
 }

@@ -153,6 +153,10 @@ impl Tactical for State {
     /// the denial.
     const HISTORY_SIZE: usize = 64 * 64 + 64 + 1;
 
+    /// A node costs about a third of a millisecond (every turn played out
+    /// and its check simulated): the clock is read at every node.
+    const CLOCK_POLL_NODES: u64 = 1;
+
     fn is_noisy(&self, t: Turn) -> bool {
         t.changes_material()
     }

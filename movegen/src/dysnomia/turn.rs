@@ -269,9 +269,21 @@ impl Position {
     /// turns with their positions.
     fn convert_all(&self, us: Color, t: Move, slot: Slot, out: &mut Vec<(Move, Position)>) {
         let pawn = Piece::new(us, Kind::Pawn);
-        let Some(sq) = (0..64u8).find(|&sq| {
-            self.board.stack(sq).as_slice() == [pawn] && zone(self, us, file_rank(sq).0) == Some(sq)
-        }) else {
+        // The lowest square of a lone pawn of ours in its zone (a square
+        // whose bottom is a pawn holds nothing else: a column stands on a
+        // Rook).
+        let mut bits = self.board.occupied_by(us);
+        let found = std::iter::from_fn(|| {
+            (bits != 0).then(|| {
+                let sq = bits.trailing_zeros() as Square;
+                bits &= bits - 1;
+                sq
+            })
+        })
+        .find(|&sq| {
+            self.board.bottom(sq) == Some(pawn) && zone(self, us, file_rank(sq).0) == Some(sq)
+        });
+        let Some(sq) = found else {
             out.push((t, *self));
             return;
         };
@@ -316,6 +328,11 @@ impl Position {
     /// become an exiled type.
     fn bishop_promotions(&self) -> Vec<(Kind, Square)> {
         let us = self.side;
+        // Nothing exiled, nothing to promote to: the common case, and
+        // asked at every generation.
+        if self.pools.exiled[us.index()].iter().all(|&n| n == 0) {
+            return Vec::new();
+        }
         let mut shades = [false; 2];
         for (sq, _, p) in self.board.pieces() {
             if p.is(us, Kind::Bishop) {

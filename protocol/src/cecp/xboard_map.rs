@@ -20,6 +20,16 @@ use movegen::{AnyPosition, Variant};
 /// Statue on the Wazir's, the King last.
 pub const DYSNOMIA_PIECE_TABLE: &str = "PNBRQ....TKpnbrq....tk";
 
+/// The `piece` lines of the orthodox pieces, which Strange Chess and
+/// Dysnomia keep.
+const ORTHODOX_PIECES: [&str; 5] = [
+    "piece K& K",
+    "piece Q& Q",
+    "piece R& R",
+    "piece B& B",
+    "piece N& N",
+];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMap {
     pub variant: Variant,
@@ -215,36 +225,22 @@ impl BoardMap {
             // jump, the Stone's steps. The pawn is XBoard's own; the Digger
             // (rides under pieces), the Wall and the combination glyphs
             // have no XBetza form and stay undefined.
-            return [
-                "piece K& K",
-                "piece Q& Q",
-                "piece R& R",
-                "piece B& B",
-                "piece N& N",
-                "piece X& KN",
-                "piece H& NC",
-                "piece M& KD",
-                "piece S& mK",
-            ]
-            .map(String::from)
-            .to_vec();
+            return ORTHODOX_PIECES
+                .iter()
+                .chain(&["piece X& KN", "piece H& NC", "piece M& KD", "piece S& mK"])
+                .map(|l| l.to_string())
+                .collect();
         }
         if self.variant == Variant::Dysnomia {
             // What XBetza can say of each piece, for XBoard's SAN and the
             // PGN (legality testing stays off): the King's single step,
             // the pawn's steps in four directions and forward captures,
             // and the Statue, which never moves.
-            return [
-                "piece K& K",
-                "piece Q& Q",
-                "piece R& R",
-                "piece B& B",
-                "piece N& N",
-                "piece P& mWfcF",
-                "piece T& O",
-            ]
-            .map(String::from)
-            .to_vec();
+            return ORTHODOX_PIECES
+                .iter()
+                .chain(&["piece P& mWfcF", "piece T& O"])
+                .map(|l| l.to_string())
+                .collect();
         }
         let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
         match self.variant {
