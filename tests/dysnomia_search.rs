@@ -114,3 +114,33 @@ fn a_legal_turn_in_every_suite_position() {
         assert!(s.is_legal(r.best.unwrap()), "'{}' with 2 threads", e.name);
     }
 }
+
+#[test]
+fn a_repetition_through_pawn_moves_is_a_draw_in_the_search() {
+    // White, a Queen down, may swap its two pawns (`a2b2~`): the board is
+    // as it was, so the position after it has been seen before (the
+    // history holds it), and repeating it is a draw, White's best result.
+    // A pawn move resets the 100-ply count, which must not hide the
+    // repetition: Dysnomia's pawns step back and swap.
+    let s = state("3qk3/8/8/8/8/8/PP6/4K3 w - - 0 1");
+    let swap = s.parse_move("a2b2~").unwrap();
+    let mut after = s;
+    after.make(swap);
+    // The game so far: this position, the swap, a Black turn back to it.
+    let history = [Game::key(&s), Game::key(&after)];
+    let mut engine = Engine::new(16, 1);
+    let r = engine.search(
+        &s,
+        &history,
+        &Limits::depth(2),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    let best = best_text(&s, &r);
+    assert!(
+        best == "a2b2~" || best == "b2a2~",
+        "played {best}, score {}",
+        r.score
+    );
+    assert_eq!(r.score, 0);
+}
