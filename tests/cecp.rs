@@ -1392,3 +1392,206 @@ fn strangechess_person_in_xboard_spells_turns_a_wall_shares_and_rescues() {
         );
     }
 }
+
+/// Dysnomia over CECP: the setup and piece lines before the pong; a game in
+/// force mode with multi-leg turns (a bent pawn double move, a King's
+/// double move), a denial each way (`@@@@`), the denied turn refused, a
+/// bait and its forced reply; bad input refused with the session intact;
+/// then the engine moves legally from the position reached.
+#[test]
+fn dysnomia_setup_force_game_denials_bait_and_bad_input() {
+    use movegen::dysnomia::game::State;
+    use movegen::dysnomia::Position;
+    use movegen::{Game, Notation};
+    let _g = serial();
+    let moves = [
+        "e2e3,e3d3", // a bent double move (two legs)
+        "@@@@",      // Black denies it
+        "e2e4",      // White plays another turn
+        "e7e5",      // protected: Black's first turn after its denial
+        "g1f3",
+        "d7d6",
+        "@@@@", // White, which now holds the right, denies Black's turn
+        "d7d5",
+        "e1e2,e2e1", // the King out and back: a pass in two legs
+    ];
+    let mut input: Vec<String> = [
+        "xboard",
+        "protover 2",
+        "variant dysnomia",
+        "ping 3",
+        "new",
+        "variant dysnomia",
+        "force",
+    ]
+    .map(String::from)
+    .to_vec();
+    for m in &moves[..2] {
+        input.push(format!("usermove {m}"));
+    }
+    // The denied turn may not be played again; junk and a bad FEN are
+    // refused; the session goes on.
+    for l in [
+        "usermove e2e3,e3d3",
+        "usermove e2e3[x]",
+        "setboard 8/8/8 w - - 0 1",
+    ] {
+        input.push(l.to_string());
+    }
+    for m in &moves[2..] {
+        input.push(format!("usermove {m}"));
+    }
+    for l in ["sd 1", "go", "#wait move ", "quit"] {
+        input.push(l.to_string());
+    }
+    let input: Vec<&str> = input.iter().map(String::as_str).collect();
+    let out = session(&[], &input);
+    let setup = out
+        .iter()
+        .position(|l| l.starts_with("setup ("))
+        .expect("a setup line");
+    assert_eq!(
+        out[setup],
+        "setup (PNBRQ....TKpnbrq....tk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let pong = out.iter().position(|l| l == "pong 3").expect("pong 3");
+    assert_eq!(
+        out[setup + 1..pong],
+        [
+            "piece K& K",
+            "piece Q& Q",
+            "piece R& R",
+            "piece B& B",
+            "piece N& N",
+            "piece P& mWfcF",
+            "piece T& O"
+        ]
+    );
+    let errors: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("Illegal move") || l.starts_with("Error"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{out:?}");
+    assert!(
+        errors[0].contains("the denied move may not be played again"),
+        "{errors:?}"
+    );
+    // The engine's reply (Black) is legal after the whole game.
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("the engine moved");
+    let mut s = State::new(Position::from_fen(movegen::dysnomia::fen::START).unwrap());
+    for m in moves.iter().copied().chain([reply]) {
+        let t = s.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        s.make(t);
+    }
+
+    // A bait: White in check leaves its King in check with a pawn in
+    // reach; Black's only turn is the forced capture, which the engine
+    // finds.
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4r2k/8/8/8/8/8/P2P4/4K3 w - - 0 1",
+            "usermove a2a3",
+            "sd 2",
+            "go",
+            "#wait move ",
+            "quit",
+        ],
+    );
+    assert!(out.iter().any(|l| l == "move e8e1,e1d2"), "{out:?}");
+}
+
+/// A person against the engine over CECP, with denials each way: the
+/// engine denies the person's capture of its Queen (`move @@@@`), the
+/// person plays another turn, and later the person denies one of the
+/// engine's turns (`usermove @@@@`), after which the engine moves again.
+#[test]
+fn dysnomia_person_and_engine_deny_each_other() {
+    use movegen::dysnomia::game::State;
+    use movegen::dysnomia::Position;
+    use movegen::{Game, Notation};
+    let _g = serial();
+    let fen = "4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1";
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    // A watchdog: a game that ended early would leave the reads below
+    // waiting for a move forever.
+    let pid = child.0.id().to_string();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(120));
+        let _ = Command::new("kill").args(["-9", &pid]).status();
+    });
+    let mut stdin = child.0.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
+    let mut next_move = || loop {
+        let l = lines.next().expect("output").unwrap();
+        if let Some(m) = l.strip_prefix("move ") {
+            return m.to_string();
+        }
+        assert!(!l.starts_with("Illegal") && !l.starts_with("Error"), "{l}");
+    };
+    for l in ["xboard", "protover 2", "new", "variant dysnomia", "force"] {
+        send(l);
+    }
+    send(&format!("setboard {fen}"));
+    let mut s = State::new(Position::from_fen(fen).unwrap());
+    send("usermove e4d5");
+    s.make(s.parse_move("e4d5").unwrap());
+    // The engine takes Black.
+    send("sd 2");
+    send("go");
+    assert_eq!(
+        next_move(),
+        "@@@@",
+        "the engine denies the capture of its Queen"
+    );
+    s.make(s.parse_move("@@@@").unwrap());
+    // The person plays on until the engine's turn can be denied (its
+    // first turn after a denial is protected), then denies it.
+    let mut denied = false;
+    for _ in 0..6 {
+        let mut list = Vec::new();
+        s.legal_moves(&mut list);
+        // Quiet turns that keep the game going, the h-pawn's first.
+        let texts: Vec<String> = list.iter().map(|t| s.move_to_string(*t)).collect();
+        let mine = [
+            "h2h3", "h3h4", "h4h5", "h5h6", "e1f1", "f1g1", "e1d1", "d1c1",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .find(|t| texts.contains(t))
+        .or_else(|| texts.iter().find(|t| *t != "@@@@").cloned())
+        .expect("a turn for the person");
+        send(&format!("usermove {mine}"));
+        s.make(s.parse_move(&mine).unwrap());
+        let reply = next_move();
+        s.make(s.parse_move(&reply).unwrap());
+        if s.can_deny() {
+            send("usermove @@@@");
+            s.make(s.parse_move("@@@@").unwrap());
+            let again = next_move();
+            assert_ne!(again, reply, "the denied turn is not played again");
+            s.make(s.parse_move(&again).unwrap());
+            denied = true;
+            break;
+        }
+    }
+    assert!(
+        denied,
+        "the person never had a turn of the engine's to deny"
+    );
+    send("quit");
+}
