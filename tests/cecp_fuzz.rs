@@ -40,12 +40,24 @@ fn valid_line(rng: &mut StdRng) -> String {
         "rxdnbqkbnd1x/2ss1ww1ss2/1p1p1mm5/5pp1h1p1/12/p3p2ppp1p/P1P1Ph5P/1P9R/4MPP1H1P1/3P2MPPP1D/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 1 18 tunnels=w1:k2-l3@l3,b1:e10-d11-c12@c12 powers=l12:T",
         "r5kb4/2ssww2ss2/2x5qn2/12/1p2*p4p1/p3p(PH)m4p/P1P2n2P2P/1P3M4P1/7R2K1/3S*1*1XS2/3SWW1*1S1R/4B7 w - - 8 153 powers=i3:C",
         "rxdnbqkbnd2/2ss1ww1ss2/1p1p1mm5/3*1p4p1/2D9/p3p1p(Hh)pp1p/P1P1P6P/1P9R/3xPPP3P1/4*1MPPP2/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 0 48 sieges=h7b4 powers=d4:DT",
+        // Dysnomia: columns, pools, a pending bait, a re-move after a denial.
+        "4k3/8/8/3(RRrrp)4/8/4N3/8/4K3 w - - 0 1",
+        "k3T3/8/4P3/8/8/8/p7/4K3 w - - 0 1 pools=-/N/q/-",
+        "4r2k/8/8/8/7b/P7/3P1P2/4K3 b - - 0 1 bait=1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 denial=w protected=b forbid=e2e4",
     ];
     match rng.gen_range(0..30) {
         0 => "new".into(),
         1 => format!(
             "variant {}",
-            ["trubix", "trubix43", "normal", "chess", "strangechess"][rng.gen_range(0..5)]
+            [
+                "trubix",
+                "trubix43",
+                "normal",
+                "chess",
+                "strangechess",
+                "dysnomia"
+            ][rng.gen_range(0..6)]
         ),
         2 | 3 => "force".into(),
         4 => "go".into(),
@@ -54,9 +66,12 @@ fn valid_line(rng: &mut StdRng) -> String {
             "usermove {}{}{}",
             sq(rng),
             sq(rng),
-            // Promotions, and Strange Chess's suffixes and second legs.
-            ["", "", "", "q", "n", "f", "c", "s", "k", "w", "h", "x", "t", ",f6g7v", ",e5e6r"]
-                [rng.gen_range(0..15)]
+            // Promotions, Strange Chess's suffixes and second legs, and
+            // Dysnomia's levels, marks, legs and actions.
+            [
+                "", "", "", "q", "n", "f", "c", "s", "k", "w", "h", "x", "t", ",f6g7v", ",e5e6r",
+                "[1]", "^", "~", ",e3d3", "xq", ";e8=Q", "[31]", "@@@@",
+            ][rng.gen_range(0..23)]
         ),
         12 => "?".into(),
         13 => format!("setboard {}", fens[rng.gen_range(0..fens.len())]),
@@ -90,7 +105,12 @@ fn valid_line(rng: &mut StdRng) -> String {
             "result {}",
             ["1-0", "0-1", "1/2-1/2", "*"][rng.gen_range(0..4)]
         ),
-        27 => format!("{}{}", sq(rng), sq(rng)),
+        27 => [
+            format!("{}{}", sq(rng), sq(rng)),
+            "usermove @@@@".to_string(),
+            format!("usermove Q@{}", sq(rng)),
+        ][rng.gen_range(0..3)]
+        .clone(),
         28 => "xboard".into(),
         _ => "protover 2".into(),
     }
@@ -185,10 +205,13 @@ fn random_and_mutated_lines_never_break_the_engine() {
             pings.push(n);
         }
     }
-    // Back to a known state; then the engine must still play.
+    // Back to a known state (the fuzz may have set option Rank base=1,
+    // after which moves go out one rank up, as XBoard wants them); then
+    // the engine must still play.
     for l in [
         "exit",
         "force",
+        "option Rank base=0",
         "new",
         "variant trubix",
         "force",
@@ -250,6 +273,36 @@ fn random_and_mutated_lines_never_break_the_engine() {
     let xb = XbBoard::from_fen(&start.fen()).unwrap();
     xboard_sc::read_move(&xb, &start, &mv)
         .unwrap_or_else(|e| panic!("Strange Chess after the fuzz: {mv}: {e}"));
+    // And Dysnomia: a denial of White's first turn, then a legal move.
+    for l in [
+        "force",
+        "new",
+        "variant dysnomia",
+        "force",
+        "usermove e2e4",
+        "usermove @@@@",
+        "sd 1",
+        "ping 3",
+        "go",
+    ] {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut after_ping = false;
+    let mv = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine went silent");
+        after_ping |= l == "pong 3";
+        if let Some(m) = l.strip_prefix("move ").filter(|_| after_ping) {
+            break m.to_string();
+        }
+    };
+    let mut dy = AnyPosition::start(Variant::Dysnomia);
+    for m in ["e2e4", "@@@@", mv.as_str()] {
+        dy.play(m)
+            .unwrap_or_else(|e| panic!("Dysnomia after the fuzz: {m}: {e}"));
+    }
     writeln!(stdin, "quit").unwrap();
     stdin.flush().unwrap();
     drop(stdin);
