@@ -245,59 +245,57 @@ fn random_and_mutated_lines_never_break_the_engine() {
     start
         .play(&mv)
         .unwrap_or_else(|e| panic!("after the fuzz the engine played {mv}: {e}"));
-    // And Strange Chess still plays.
-    for l in [
-        "force",
-        "new",
-        "variant strangechess",
-        "force",
-        "sd 1",
-        "ping 2",
-        "go",
-    ] {
-        writeln!(stdin, "{l}").unwrap();
-    }
-    stdin.flush().unwrap();
-    let mut after_ping = false;
-    let mv = loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the engine went silent");
-        after_ping |= l == "pong 2";
-        if let Some(m) = l.strip_prefix("move ").filter(|_| after_ping) {
-            break m.to_string();
+    // Sends `lines` (which end with `ping N` and `go`) and returns the
+    // engine's move after the `pong N`.
+    let mut move_after = |lines: &[&str], pong: &str| {
+        for l in lines {
+            writeln!(stdin, "{l}").unwrap();
+        }
+        stdin.flush().unwrap();
+        let mut after_ping = false;
+        loop {
+            let l = rx
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the engine went silent");
+            after_ping |= l == pong;
+            if let Some(m) = l.strip_prefix("move ").filter(|_| after_ping) {
+                break m.to_string();
+            }
         }
     };
+    // And Strange Chess still plays.
+    let mv = move_after(
+        &[
+            "force",
+            "new",
+            "variant strangechess",
+            "force",
+            "sd 1",
+            "ping 2",
+            "go",
+        ],
+        "pong 2",
+    );
     // In XBoard's form, read on XBoard's board of the start position.
     let start = AnyPosition::start(Variant::StrangeChess);
     let xb = XbBoard::from_fen(&start.fen()).unwrap();
     xboard_sc::read_move(&xb, &start, &mv)
         .unwrap_or_else(|e| panic!("Strange Chess after the fuzz: {mv}: {e}"));
     // And Dysnomia: a denial of White's first turn, then a legal move.
-    for l in [
-        "force",
-        "new",
-        "variant dysnomia",
-        "force",
-        "usermove e2e4",
-        "usermove @@@@",
-        "sd 1",
-        "ping 3",
-        "go",
-    ] {
-        writeln!(stdin, "{l}").unwrap();
-    }
-    stdin.flush().unwrap();
-    let mut after_ping = false;
-    let mv = loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the engine went silent");
-        after_ping |= l == "pong 3";
-        if let Some(m) = l.strip_prefix("move ").filter(|_| after_ping) {
-            break m.to_string();
-        }
-    };
+    let mv = move_after(
+        &[
+            "force",
+            "new",
+            "variant dysnomia",
+            "force",
+            "usermove e2e4",
+            "usermove @@@@",
+            "sd 1",
+            "ping 3",
+            "go",
+        ],
+        "pong 3",
+    );
     let mut dy = AnyPosition::start(Variant::Dysnomia);
     for m in ["e2e4", "@@@@", mv.as_str()] {
         dy.play(m)
