@@ -218,7 +218,7 @@ impl State {
                 delta: material_delta(&material, &last.before.board.material()),
             };
             out.push((denial, last.before));
-            out.sort_by_key(|(t, _)| t.m.text());
+            super::moves::sort_by_text(&mut out, |(t, _)| t.m.text(), false);
         }
         out
     }

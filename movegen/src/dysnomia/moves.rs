@@ -7,7 +7,7 @@
 //! legs, as in the notation: a leg from a square to itself is a Queen's
 //! all-round capture; a leg marked `^` enters, `~` disguises.
 
-use super::board::{square_name, Kind, Square};
+use super::board::{Kind, Square};
 
 /// No level written on a cell.
 pub const NO_LEVEL: u8 = 255;
@@ -15,6 +15,25 @@ pub const NO_LEVEL: u8 = 255;
 /// Longest leg list: a chain disguise of eight pawns, two legs each, and
 /// one more leg for a bait reply.
 pub const MAX_LEGS: usize = 17;
+
+/// Writes a square's name (texts are built for every turn of every list,
+/// so without a `String` per square).
+fn push_square(s: &mut String, sq: Square) {
+    s.push((b'a' + sq % 8) as char);
+    s.push((b'1' + sq / 8) as char);
+}
+
+/// Writes `[level]` for a cell inside a column.
+fn push_level(s: &mut String, level: u8) {
+    if level != NO_LEVEL {
+        s.push('[');
+        if level >= 10 {
+            s.push((b'0' + level / 10) as char);
+        }
+        s.push((b'0' + level % 10) as char);
+        s.push(']');
+    }
+}
 
 /// What a leg does at its end, beyond moving or capturing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,14 +67,10 @@ impl Leg {
     }
 
     fn write(&self, s: &mut String) {
-        s.push_str(&square_name(self.from));
-        if self.from_level != NO_LEVEL {
-            s.push_str(&format!("[{}]", self.from_level));
-        }
-        s.push_str(&square_name(self.to));
-        if self.to_level != NO_LEVEL {
-            s.push_str(&format!("[{}]", self.to_level));
-        }
+        push_square(s, self.from);
+        push_level(s, self.from_level);
+        push_square(s, self.to);
+        push_level(s, self.to_level);
         match self.mark {
             Mark::Plain => {}
             Mark::Enter => s.push('^'),
@@ -83,7 +98,7 @@ pub struct Action {
 
 impl Action {
     fn write(&self, s: &mut String) {
-        s.push_str(&square_name(self.sq));
+        push_square(s, self.sq);
         match self.conv {
             Conversion::Promote(k) => {
                 s.push('=');
@@ -217,7 +232,7 @@ impl Move {
 
     /// The canonical text.
     pub fn text(&self) -> String {
-        let mut s = String::new();
+        let mut s = String::with_capacity(16);
         for a in self.pre() {
             a.write(&mut s);
             s.push(';');
@@ -227,7 +242,7 @@ impl Move {
             Body::BishopPromotion(k, sq) => {
                 s.push(k.letter() as char);
                 s.push('@');
-                s.push_str(&square_name(sq));
+                push_square(&mut s, sq);
             }
             Body::Legs => {
                 for (i, l) in self.legs().iter().enumerate() {
@@ -253,6 +268,18 @@ impl Move {
         }
         s
     }
+}
+
+/// Sorts a list into byte order of its texts (stable), dropping later
+/// entries whose text repeats one before if `dedup`. Each text is built
+/// once, not at every comparison: lists are sorted at every node.
+pub(crate) fn sort_by_text<E>(v: &mut Vec<E>, text: impl Fn(&E) -> String, dedup: bool) {
+    let mut keyed: Vec<(String, E)> = v.drain(..).map(|e| (text(&e), e)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    if dedup {
+        keyed.dedup_by(|a, b| a.0 == b.0);
+    }
+    v.extend(keyed.into_iter().map(|(_, e)| e));
 }
 
 impl std::fmt::Display for Move {

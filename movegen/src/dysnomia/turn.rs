@@ -6,7 +6,7 @@
 use super::board::{file_rank, Kind, Piece, Square};
 use super::disguise::{disguise_ep, is_disguise};
 use super::game::path_of;
-use super::moves::{Action, Body, Conversion, Move, NO_LEVEL};
+use super::moves::{sort_by_text, Action, Body, Conversion, Move, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, zone};
 use crate::game::{first_draw, no_move_outcome, Color, EndReason, Outcome};
@@ -126,8 +126,7 @@ impl Position {
                 }
                 base.replies_into(template, want, &mut out);
             }
-            out.sort_by_key(|(m, _)| m.text());
-            out.dedup_by_key(|(m, _)| m.text());
+            sort_by_text(&mut out, |(m, _)| m.text(), true);
             return out;
         }
         // A side starting its turn in check, directly attacked, with a
@@ -231,8 +230,7 @@ impl Position {
             // After a denial the denied path may not be played again.
             out.retain(|(m, _)| path_of(m).text() != f.as_str());
         }
-        out.sort_by_key(|(m, _)| m.text());
-        out.dedup_by_key(|(m, _)| m.text());
+        sort_by_text(out, |(m, _)| m.text(), true);
     }
 
     /// The turn's prefix actions in every allowed way, each with the
