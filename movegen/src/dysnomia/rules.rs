@@ -58,11 +58,44 @@ fn level_of(pos: &Position, sq: Square, level: usize) -> u8 {
     }
 }
 
-/// A generated move and whether it can remove a piece (the only moves
-/// that can capture a King, so the only ones check simulates).
-pub struct Gen {
-    pub moves: Vec<(Move, bool)>,
+/// Where the piece generators put the moves they find (one or two legs),
+/// each with whether it can remove a piece (the only moves that can
+/// capture a King, so the only ones check simulates).
+pub(crate) trait LegSink {
+    fn legs(&mut self, legs: &[Leg], cap: bool);
 }
+
+impl LegSink for Vec<(Move, bool)> {
+    fn legs(&mut self, legs: &[Leg], cap: bool) {
+        self.push((Move::legs_of(legs), cap));
+    }
+}
+
+/// Check by simulation (R-B5.1) without building a list: each move that
+/// can remove a piece is played out on a copy as the generator finds it,
+/// until one captures the King.
+struct KingHunt<'a> {
+    base: &'a Position,
+    them: Color,
+    victim: usize,
+    found: bool,
+}
+
+impl LegSink for KingHunt<'_> {
+    fn legs(&mut self, legs: &[Leg], cap: bool) {
+        if self.found || !cap {
+            return;
+        }
+        let mut q = *self.base;
+        self.found = q
+            .resolve_leg_list(self.them, legs)
+            .is_some_and(|e| e.king_captured[self.victim]);
+    }
+}
+
+/// A King's first steps: eight squares, a capture and an entry at most
+/// on each.
+type Steps = arrayvec::ArrayVec<(Leg, bool), 16>;
 
 /// How a piece may end a leg on `to`: the legs it gives (`None` when the
 /// square stops it, and whether a slider may go on past it).
@@ -72,30 +105,30 @@ fn landings(
     from: Square,
     from_level: u8,
     to: Square,
-    out: &mut Vec<(Leg, bool)>,
+    out: &mut impl FnMut(Leg, bool),
 ) -> bool {
     let mut leg = Leg::new(from, to);
     leg.from_level = from_level;
     match pos.board.bottom(to) {
         None => {
-            out.push((leg, false));
+            out(leg, false);
             true
         }
         Some(b) if b.kind() == Kind::Statue => false,
         Some(b) if b.color() == color => {
             if b.kind() == Kind::Rook {
-                out.push((leg, false));
+                out(leg, false);
             }
             false
         }
         Some(b) => {
             let mut cap = leg;
             cap.to_level = level_of(pos, to, 0);
-            out.push((cap, true));
+            out(cap, true);
             if b.kind() == Kind::Rook {
                 let mut enter = leg;
                 enter.mark = Mark::Enter;
-                out.push((enter, false));
+                out(enter, false);
             }
             false
         }
@@ -122,7 +155,8 @@ impl Position {
     /// Bishop promotion, actions), each with whether it can remove a piece.
     /// Conversions are not chosen here (see [`Position::legal_moves_list`]).
     pub fn pseudo_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
-        self.pseudo_legs_mode(color, false, out);
+        self.piece_moves(color, false, out);
+        self.disguises(color, out);
     }
 
     /// The pseudo-legal moves of `color` that can remove a piece, the only
@@ -130,11 +164,13 @@ impl Position {
     /// R-B6.2). Castling here has no conditions on attacked squares: those
     /// are its legality, and testing them here would recurse.
     pub fn capture_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
-        self.pseudo_legs_mode(color, true, out);
+        self.piece_moves(color, true, out);
         out.retain(|(_, cap)| *cap);
     }
 
-    fn pseudo_legs_mode(&self, color: Color, captures_only: bool, out: &mut Vec<(Move, bool)>) {
+    /// The moves of `color`'s pieces and castling (not disguises); with
+    /// `captures_only`, castling is not tested for attacked squares.
+    fn piece_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
         // The occupied squares in ascending order (an empty square has no
         // piece to move), so the list comes out as a walk of all 64 would
         // give it.
@@ -161,7 +197,7 @@ impl Position {
                         self.slides(color, sq, fl, &BISHOP_DIRS, 8, out);
                         let mut round = Leg::new(sq, sq);
                         round.from_level = fl;
-                        out.push((Move::legs_of(&[round]), true));
+                        out.legs(&[round], true);
                     }
                     Kind::Knight => self.knight(color, sq, fl, out),
                     Kind::King => self.king(color, sq, fl, out),
@@ -173,9 +209,6 @@ impl Position {
         if self.board.king(color).is_some() {
             self.castling_moves(color, captures_only, out);
         }
-        if !captures_only {
-            self.disguises(color, out);
-        }
     }
 
     fn slides(
@@ -185,36 +218,29 @@ impl Position {
         fl: u8,
         dirs: &[(i8, i8)],
         max: usize,
-        out: &mut Vec<(Move, bool)>,
+        out: &mut impl LegSink,
     ) {
-        let mut legs = Vec::new();
+        let mut put = |l: Leg, cap: bool| out.legs(&[l], cap);
         for &(df, dr) in dirs {
             let mut t = from;
             for _ in 0..max {
                 let Some(n) = offset(t, df, dr) else { break };
                 t = n;
-                if !landings(self, color, from, fl, t, &mut legs) {
+                if !landings(self, color, from, fl, t, &mut put) {
                     break;
                 }
             }
         }
-        for (l, cap) in legs {
-            out.push((Move::legs_of(&[l]), cap));
-        }
     }
 
-    fn knight(&self, color: Color, from: Square, fl: u8, out: &mut Vec<(Move, bool)>) {
+    fn knight(&self, color: Color, from: Square, fl: u8, out: &mut impl LegSink) {
         let (f0, r0) = file_rank(from);
         for (df, dr) in KNIGHT {
             let Some(to) = offset(from, df, dr) else {
                 continue;
             };
             // (a) and (b): at the destination.
-            let mut legs = Vec::new();
-            landings(self, color, from, fl, to, &mut legs);
-            for (l, cap) in legs {
-                out.push((Move::legs_of(&[l]), cap));
-            }
+            landings(self, color, from, fl, to, &mut |l, cap| out.legs(&[l], cap));
             // (b): any enemy rider of the destination column.
             let dest = self.board.stack(to);
             for (lv, p) in dest.iter().enumerate().skip(1) {
@@ -222,7 +248,7 @@ impl Position {
                     let mut l = Leg::new(from, to);
                     l.from_level = fl;
                     l.to_level = lv as u8;
-                    out.push((Move::legs_of(&[l]), true));
+                    out.legs(&[l], true);
                 }
             }
             // (c): one enemy piece on a cell of either L-path, then a
@@ -252,26 +278,26 @@ impl Position {
                     l1.to_level = if xs.len() > 1 { lv as u8 } else { NO_LEVEL };
                     let mut l2 = Leg::new(x, to);
                     l2.mark = land.mark;
-                    out.push((Move::legs_of(&[l1, l2]), true));
+                    out.legs(&[l1, l2], true);
                 }
             }
         }
     }
 
     /// King steps from a cell, as single legs.
-    fn king_steps(&self, color: Color, from: Square, fl: u8, legs: &mut Vec<(Leg, bool)>) {
+    fn king_steps(&self, color: Color, from: Square, fl: u8, legs: &mut Steps) {
         for (df, dr) in super::board::ROUND {
             if let Some(t) = offset(from, df, dr) {
-                landings(self, color, from, fl, t, legs);
+                landings(self, color, from, fl, t, &mut |l, cap| legs.push((l, cap)));
             }
         }
     }
 
-    fn king(&self, color: Color, from: Square, fl: u8, out: &mut Vec<(Move, bool)>) {
-        let mut first = Vec::new();
+    fn king(&self, color: Color, from: Square, fl: u8, out: &mut impl LegSink) {
+        let mut first = Steps::new();
         self.king_steps(color, from, fl, &mut first);
         for (l1, cap1) in first {
-            out.push((Move::legs_of(&[l1]), cap1));
+            out.legs(&[l1], cap1);
             // The second leg starts where the first left the King.
             let mut after = *self;
             let mut r = Resolver::new(&mut after);
@@ -281,15 +307,15 @@ impl Position {
             };
             let (kq, kl) = at;
             let fl2 = level_of(&after, kq, kl);
-            let mut second = Vec::new();
+            let mut second = Steps::new();
             after.king_steps(color, kq, fl2, &mut second);
             for (l2, cap2) in second {
-                out.push((Move::legs_of(&[l1, l2]), cap1 || cap2));
+                out.legs(&[l1, l2], cap1 || cap2);
             }
         }
     }
 
-    fn castling_moves(&self, color: Color, captures_only: bool, out: &mut Vec<(Move, bool)>) {
+    fn castling_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
         let (home, rights) = if color == Color::White {
             (
                 0u8,
@@ -327,19 +353,19 @@ impl Position {
                 }
             }
             let l1 = Leg::new(king_sq, to);
-            out.push((Move::legs_of(&[l1]), false));
+            out.legs(&[l1], false);
             let mut after = *self;
             let mut r = Resolver::new(&mut after);
             r.castle(color, king_sq, to, rook_sq, cross);
-            let mut second = Vec::new();
+            let mut second = Steps::new();
             after.king_steps(color, to, NO_LEVEL, &mut second);
             for (l2, cap2) in second {
-                out.push((Move::legs_of(&[l1, l2]), cap2));
+                out.legs(&[l1, l2], cap2);
             }
         }
     }
 
-    fn pawn(&self, color: Color, from: Square, fl: u8, riding: bool, out: &mut Vec<(Move, bool)>) {
+    fn pawn(&self, color: Color, from: Square, fl: u8, riding: bool, out: &mut impl LegSink) {
         let fw = forward(color);
         let first = first_rank(color);
         let steps = [(0, fw), (-1, 0), (1, 0), (0, -fw)];
@@ -353,7 +379,7 @@ impl Position {
             let mut l = Leg::new(from, t);
             l.from_level = fl;
             if let Some(l) = quiet_landing(self, color, l) {
-                out.push((Move::legs_of(&[l]), false));
+                out.legs(&[l], false);
             }
         }
         for df in [-1, 1] {
@@ -365,10 +391,10 @@ impl Position {
             match self.board.bottom(t) {
                 Some(b) if b.color() != color && b.kind() != Kind::Statue => {
                     l.to_level = level_of(self, t, 0);
-                    out.push((Move::legs_of(&[l]), true));
+                    out.legs(&[l], true);
                 }
                 None if self.side == color && self.ep.is_some_and(|(cell, _)| cell == t) => {
-                    out.push((Move::legs_of(&[l]), true));
+                    out.legs(&[l], true);
                 }
                 _ => {}
             }
@@ -397,14 +423,13 @@ impl Position {
                     quiet_landing(self, color, Leg::new(mid, to))
                 };
                 let Some(l2) = land else { continue };
-                let m = if (d1f, d1r) == (0, fw) && (d2f, d2r) == (0, fw) {
+                if (d1f, d1r) == (0, fw) && (d2f, d2r) == (0, fw) {
                     let mut l = Leg::new(from, to);
                     l.mark = l2.mark;
-                    Move::legs_of(&[l])
+                    out.legs(&[l], false);
                 } else {
-                    Move::legs_of(&[Leg::new(from, mid), l2])
-                };
-                out.push((m, false));
+                    out.legs(&[Leg::new(from, mid), l2], false);
+                }
             }
         }
     }
@@ -433,7 +458,6 @@ impl Position {
             return false;
         }
         let them = color.flip();
-        let mut moves = Vec::new();
         let mut p = *self;
         // The opponent moves as the side to move would (en passant is the
         // side to move's; it cannot take a King).
@@ -443,13 +467,14 @@ impl Position {
         // every way, R-B12.2) and one free action (R-B12.4): a promoted
         // Statue attacks at once, a Statue that captures opens a line.
         p.prefixes().into_iter().any(|(_, base)| {
-            moves.clear();
-            base.capture_legs(them, &mut moves);
-            moves.iter().any(|(m, _)| {
-                let mut q = base;
-                q.resolve_legs(them, m)
-                    .is_some_and(|e| e.king_captured[color.index()])
-            })
+            let mut hunt = KingHunt {
+                base: &base,
+                them,
+                victim: color.index(),
+                found: false,
+            };
+            base.piece_moves(them, true, &mut hunt);
+            hunt.found
         })
     }
 
@@ -462,7 +487,12 @@ impl Position {
             self.apply_disguise(m)?;
             return Some(Effects::default());
         }
-        let legs = m.legs();
+        self.resolve_leg_list(color, m.legs())
+    }
+
+    /// [`Position::resolve_legs`] for a move of one or two legs that is
+    /// not a disguise.
+    pub(crate) fn resolve_leg_list(&mut self, color: Color, legs: &[Leg]) -> Option<Effects> {
         let mut r = Resolver::new(self);
         let (from, fl) = (legs[0].from, legs[0].from_level);
         let level = if fl == NO_LEVEL { 0 } else { fl as usize };
