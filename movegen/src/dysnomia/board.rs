@@ -29,6 +29,18 @@ pub fn parse_square_prefix(t: &[u8]) -> Option<(Square, usize)> {
     }
 }
 
+/// The squares of a mask, lowest first.
+#[inline(always)]
+pub fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let sq = mask.trailing_zeros() as Square;
+            mask &= mask - 1;
+            sq
+        })
+    })
+}
+
 /// File 0..8 and rank 0..8 of a square.
 #[inline(always)]
 pub fn file_rank(sq: Square) -> (i8, i8) {

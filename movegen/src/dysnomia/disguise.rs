@@ -11,7 +11,7 @@
 //! the one taken; the moved pawn whose conversion is written as the
 //! suffix is the last pawn of the chain.
 
-use super::board::{file_rank, offset, Kind, Piece, Square};
+use super::board::{file_rank, offset, squares, Kind, Piece, Square};
 use super::moves::{Leg, Mark, Move, NO_LEVEL};
 use super::position::Position;
 use crate::game::Color;
@@ -100,7 +100,8 @@ impl Position {
     /// Every disguise and chain disguise of `color`, as moves.
     pub fn disguises(&self, color: Color, out: &mut Vec<(Move, bool)>) {
         let pawn = Piece::new(color, Kind::Pawn);
-        for s in 0..64u8 {
+        // Occupied squares only, lowest first, as a walk of all 64 would.
+        for s in squares(self.board.occupied()) {
             let stack = self.board.stack(s);
             for (lp, &p) in stack.iter().enumerate() {
                 if p != pawn {
@@ -153,8 +154,12 @@ impl Position {
         out: &mut Vec<(Move, bool)>,
     ) {
         let pawn = Piece::new(color, Kind::Pawn);
-        for q in 0..64u8 {
-            if used.contains(&q) {
+        let (xf, xr) = file_rank(x.0);
+        for q in squares(self.board.occupied()) {
+            // A pawn reaches x by a step or a double move: two squares
+            // away at most, counting files and ranks.
+            let (qf, qr) = file_rank(q);
+            if (qf - xf).abs() + (qr - xr).abs() > 2 || used.contains(&q) {
                 continue;
             }
             let stack = self.board.stack(q);

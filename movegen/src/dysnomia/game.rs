@@ -124,7 +124,7 @@ impl State {
 
     /// The state after playing `t`, whose position (for a turn that is not
     /// a denial) is `after`.
-    fn after(&self, t: Turn, after: Position) -> State {
+    pub(crate) fn after(&self, t: Turn, after: Position) -> State {
         if t.m.body == Body::Denial {
             let last = self
                 .last

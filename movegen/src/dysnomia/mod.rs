@@ -35,6 +35,7 @@ pub mod disguise;
 pub mod fen;
 pub mod game;
 pub mod key;
+pub mod list_cache;
 pub mod moves;
 pub mod position;
 pub mod resolve;

@@ -17,6 +17,7 @@
 //!   cannot deny) and threefold repetition of the key.
 
 use super::game::{State, Turn};
+use super::list_cache::turns_of;
 use super::moves::{parse, Body, Move};
 use crate::error::MoveError;
 use crate::game::{third_occurrence, EndReason, Game, Notation, Outcome, Tactical};
@@ -32,7 +33,7 @@ impl Game for State {
     }
 
     fn legal_moves(&self, out: &mut Vec<Turn>) {
-        out.extend(self.turns_with_results().into_iter().map(|(t, _)| t));
+        out.extend(turns_of(self).iter().map(|(t, _)| *t));
     }
 
     fn count_legal(&self) -> usize {
@@ -45,16 +46,29 @@ impl Game for State {
         if t.m.body == Body::Denial {
             return t.m == Move::denial() && self.can_deny() && !t.deniable;
         }
-        // Most candidates fail the pruned replay; only a playable turn
-        // needs the whole list for its deniability.
-        self.pos.play(&t.m).is_some() && self.turns_with_results().iter().any(|(x, _)| *x == t)
+        // The whole list (usually cached: the search lists a node before
+        // it tests hash and killer turns there) decides, deniability and
+        // material change included.
+        turns_of(self).iter().any(|(x, _)| *x == t)
     }
 
     fn make(&mut self, t: Turn) -> State {
         let before = *self;
-        // A turn that is not legal here leaves the state as it was (the
-        // trait asks for legal turns; nothing is invented for others).
-        if let Some(next) = self.play(&t) {
+        // A listed turn's result comes from the list (cached per thread,
+        // see `list_cache`); any other is replayed. A turn that is not
+        // legal here leaves the state as it was (the trait asks for legal
+        // turns; nothing is invented for others).
+        let listed = (t.m.body != Body::Denial)
+            .then(|| {
+                turns_of(self)
+                    .iter()
+                    .find(|(x, _)| *x == t)
+                    .map(|(_, after)| *after)
+            })
+            .flatten();
+        if let Some(after) = listed {
+            *self = self.after(t, after);
+        } else if let Some(next) = self.play(&t) {
             *self = next;
         }
         before
@@ -99,7 +113,7 @@ impl Notation for State {
             why,
         };
         let wanted = parse(text).map_err(syntax)?;
-        let turns = self.turns_with_results();
+        let turns = turns_of(self);
         if let Some((t, _)) = turns
             .iter()
             .find(|(t, _)| t.m.text() == text || self.pos.alias_text(&t.m).as_deref() == Some(text))

@@ -3,7 +3,7 @@
 //! the legality of the result (R-B5.1, R-B7.3, R-B13.1); the legal list,
 //! playing a turn by its text, the game's end, perft.
 
-use super::board::{file_rank, Kind, Piece, Square};
+use super::board::{file_rank, squares, Kind, Piece, Square};
 use super::disguise::{disguise_ep, is_disguise};
 use super::game::path_of;
 use super::moves::{sort_by_text, Action, Body, Conversion, Move, NO_LEVEL};
@@ -457,14 +457,18 @@ impl Position {
             let rank = if c == Color::White { 0 } else { 7 };
             for f in 0..8u8 {
                 let sq = rank * 8 + f;
-                if self.board.stack(sq).as_slice() == [Piece::new(c, Kind::Pawn)] {
+                // A pawn at the bottom stands alone (riders need a Rook).
+                if self.board.bottom(sq) == Some(Piece::new(c, Kind::Pawn)) {
                     self.board.set_stack(sq, &[]);
                     n += 1;
                 }
             }
         }
-        for sq in 0..64u8 {
-            if rose & (1u64 << sq) != 0 {
+        let risen = Piece::new(us, Kind::Bishop).with_risen(true);
+        for sq in squares(self.board.occupied() & !rose) {
+            // Most squares hold one piece: look at the column only where
+            // there is one.
+            if self.board.height(sq) == 1 && self.board.bottom(sq) != Some(risen) {
                 continue;
             }
             let mut stack = self.board.stack(sq);
