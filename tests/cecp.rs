@@ -1467,7 +1467,6 @@ fn dysnomia_setup_force_game_denials_bait_and_bad_input() {
             "piece B& B",
             "piece N& N",
             "piece P& mWfcF",
-            "piece T& O"
         ]
     );
     let errors: Vec<&String> = out

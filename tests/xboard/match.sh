@@ -56,7 +56,7 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
     # Dysnomia's turns are slow to generate (check by playing out every
     # reply): a long clock and an increment keep both engines in time.
     clock=(-tc 0:40 -inc 0.4 -firstOptions "Denial=0,Resign=1" -secondOptions "Denial=0,Resign=1")
-    ending='\{(White mates|Black mates|White resigns|Black resigns|White wins by [^}]*|Black wins by [^}]*|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
+    ending='\{(White mates|Black mates|White resigns|Black resigns|[Ww]hite wins by [^}]*|[Bb]lack wins by [^}]*|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
   elif [ "$variant" = normal ]; then
     # XBoard knows chess: let it check every move and every claim.
     rules=(-testLegality true -testClaims true -checkMates true -materialDraws true -ruleMoves 51 -repeatsToDraw 3)

@@ -785,9 +785,9 @@ impl Session {
         {
             // No denial now: refusing the null move makes XBoard take it
             // back, and the person moves.
-            self.out.line(&format!(
-                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): @@@@"
-            ));
+            self.out.line(
+                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): @@@@",
+            );
             return true;
         }
         self.abort_search();

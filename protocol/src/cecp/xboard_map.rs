@@ -236,11 +236,14 @@ impl BoardMap {
         if self.variant == Variant::Dysnomia {
             // What XBetza can say of each piece, for XBoard's SAN and the
             // PGN (legality testing stays off): the King's single step,
-            // the pawn's steps in four directions and forward captures,
-            // and the Statue, which never moves.
+            // the pawn's steps in four directions and forward captures.
+            // No line for the Statue: XBoard 4.9.1's ApplyMove takes a
+            // kill leg by a piece whose Betza has `O` as a castling and
+            // empties its square (a CI game forfeited on it), and a code
+            // may carry a Statue's glyph out and back.
             return ORTHODOX_PIECES
                 .iter()
-                .chain(&["piece P& mWfcF", "piece T& O"])
+                .chain(&["piece P& mWfcF"])
                 .map(|l| l.to_string())
                 .collect();
         }
