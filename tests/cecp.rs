@@ -96,6 +96,7 @@ fn features() -> Vec<String> {
         "feature option=\"Resign -check 0\"".into(),
         "feature option=\"Rank base -spin 0 0 1\"".into(),
         "feature option=\"XBoard board -check 1\"".into(),
+        "feature option=\"Denial -check 1\"".into(),
         "feature done=1".into(),
     ]
 }
@@ -1418,6 +1419,8 @@ fn dysnomia_setup_force_game_denials_bait_and_bad_input() {
     let mut input: Vec<String> = [
         "xboard",
         "protover 2",
+        // Our notation on the wire (what `curio match` asks for).
+        "option XBoard board=0",
         "variant dysnomia",
         "ping 3",
         "new",
@@ -1452,7 +1455,7 @@ fn dysnomia_setup_force_game_denials_bait_and_bad_input() {
         .expect("a setup line");
     assert_eq!(
         out[setup],
-        "setup (PNBRQ....TKpnbrq....tk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        "setup (PNBRQACEFTGIKpnbrqaceftgik) 8x8+0_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     let pong = out.iter().position(|l| l == "pong 3").expect("pong 3");
     assert_eq!(
@@ -1464,7 +1467,6 @@ fn dysnomia_setup_force_game_denials_bait_and_bad_input() {
             "piece B& B",
             "piece N& N",
             "piece P& mWfcF",
-            "piece T& O"
         ]
     );
     let errors: Vec<&String> = out
@@ -1493,6 +1495,7 @@ fn dysnomia_setup_force_game_denials_bait_and_bad_input() {
     let out = session(
         &[],
         &[
+            "option XBoard board=0",
             "new",
             "variant dysnomia",
             "force",
@@ -1543,7 +1546,14 @@ fn dysnomia_person_and_engine_deny_each_other() {
         }
         assert!(!l.starts_with("Illegal") && !l.starts_with("Error"), "{l}");
     };
-    for l in ["xboard", "protover 2", "new", "variant dysnomia", "force"] {
+    for l in [
+        "xboard",
+        "protover 2",
+        "option XBoard board=0",
+        "new",
+        "variant dysnomia",
+        "force",
+    ] {
         send(l);
     }
     send(&format!("setboard {fen}"));
@@ -1594,4 +1604,165 @@ fn dysnomia_person_and_engine_deny_each_other() {
         "the person never had a turn of the engine's to deny"
     );
     send("quit");
+}
+
+/// Reads lines until one starts with `prefix` (or the session ends).
+fn wait_for(lines: &mut impl Iterator<Item = std::io::Result<String>>, prefix: &str) -> String {
+    for l in lines {
+        let l = l.unwrap();
+        if l.starts_with(prefix) {
+            return l;
+        }
+    }
+    panic!("no line starting '{prefix}'");
+}
+
+/// Dysnomia as XBoard 4.9.1 plays it against a person (commands as XBoard
+/// sends them, checked in its debug log): the person's moves arrive as
+/// clicks (`usermove g1f3`) and two-leg turns as `from kill,kill to`; the
+/// engine's moves leave in forms XBoard's board follows (two legs joined by
+/// a comma). The engine denies the person's move by refusing it
+/// (`Illegal move (denied): X`, XBoard takes it back) and the person moves
+/// again; the person denies the engine's move with a null move, which
+/// XBoard relays as `setboard` with the position after the pass and no
+/// `go`; the engine then moves again, not the same move. Junk and a
+/// denied move are refused with the session intact.
+#[test]
+fn dysnomia_in_xboard_forms_denials_each_way() {
+    use protocol::cecp::xboard_dy::{self, XbBoard};
+    let _g = serial();
+    // White: King e1, pawns e4, h2; Black: King e8, Queen d5, pawn a7.
+    let fen = "4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1";
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let pid = child.0.id().to_string();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(120));
+        let _ = Command::new("kill").args(["-9", &pid]).status();
+    });
+    let mut stdin = child.0.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
+    for l in ["xboard", "protover 2", "new", "variant dysnomia", "force"] {
+        send(l);
+    }
+    send(&format!("setboard {fen}"));
+    // Bad input first: refused, nothing changes.
+    send("usermove e2e3[x]");
+    send("usermove zz");
+    send("usermove e4e6");
+    for _ in 0..3 {
+        let l = wait_for(&mut lines, "Illegal move");
+        assert!(l.starts_with("Illegal move ("), "{l}");
+    }
+    // The person takes the Queen; the engine (Black) denies it: XBoard is
+    // told the move is illegal and takes it back.
+    send("usermove e4d5");
+    send("sd 2");
+    send("go");
+    assert_eq!(
+        wait_for(&mut lines, "Illegal move"),
+        "Illegal move (denied): e4d5"
+    );
+    // The denied move may not be played again; another one is fine.
+    send("usermove e4d5");
+    let l = wait_for(&mut lines, "Illegal move");
+    assert_eq!(l, "Illegal move (not a legal move in this position): e4d5");
+    // The King's two-leg turn as XBoard sends it.
+    send("usermove e1e2,e2e1");
+    let reply = wait_for(&mut lines, "move ");
+    let reply = reply.strip_prefix("move ").unwrap().to_string();
+    assert!(!reply.contains('@'), "{reply}");
+    // The engine's move in XBoard's forms: replay the game on our side to
+    // know XBoard's board, and check the engine's text is one XBoard takes.
+    let mut pos = AnyPosition::from_fen(Variant::Dysnomia, fen).unwrap();
+    let mut xb = XbBoard::from_fen(fen).unwrap();
+    for m in ["e4d5", "@@@@"] {
+        pos.play(m).unwrap();
+    }
+    let (ours, after) = xboard_dy::read_move(&xb, &pos, "e1e2,e2e1").unwrap();
+    assert_eq!(ours, "e1e2,e2e1");
+    pos.play(&ours).unwrap();
+    xb = after;
+    let (engine_move, after) = xboard_dy::read_move(&xb, &pos, &reply).unwrap();
+    pos.play(&engine_move).unwrap();
+    xb = after;
+    // The person (White) denies the engine's move: XBoard relays the null
+    // move as its board with Black to move; the engine moves again.
+    if pos.legal_move_strings().iter().any(|m| m == "@@@@") {
+        let field = xboard_dy::board_field(&xb.cells);
+        send("playother");
+        send(&format!("setboard {field} b - - 0 3"));
+        let again = wait_for(&mut lines, "move ");
+        let again = again.strip_prefix("move ").unwrap();
+        pos.play("@@@@").unwrap();
+        let (m, _) = xboard_dy::read_move(&xb, &pos, again).unwrap();
+        assert_ne!(m, engine_move, "the denied move is not played again");
+        pos.play(&m).unwrap();
+    }
+    // The session is intact: a ping is answered.
+    send("ping 9");
+    assert_eq!(wait_for(&mut lines, "pong"), "pong 9");
+    send("quit");
+}
+
+/// Multi-leg turns both ways in XBoard's forms: a person's bent pawn
+/// double move and Knight path capture arrive as `from kill,kill to`; the
+/// engine's two-leg turns go out with a comma; a start-position `setboard`
+/// (what the second engine of a match gets) is not a denial.
+#[test]
+fn dysnomia_multi_leg_turns_in_xboard_forms() {
+    let _g = serial();
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "usermove e2e3,e3d3",
+            "usermove b8b7,b7c6",
+            "usermove g8f6",
+            "usermove g1f3",
+            "ping 1",
+            "#wait pong 1",
+            "quit",
+        ],
+    );
+    let bad: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("Illegal") || l.starts_with("Error"))
+        .collect();
+    // b8b7 is Black's own pawn: a Knight path capture takes only enemies.
+    assert_eq!(bad.len(), 1, "{out:?}");
+    // A bait reply: the engine's forced capture travels as legs.
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4r2k/8/8/8/8/8/P2P4/4K3 w - - 0 1",
+            "usermove a2a3",
+            "sd 2",
+            "go",
+            "#wait move ",
+            "quit",
+        ],
+    );
+    let mv = out.iter().find_map(|l| l.strip_prefix("move ")).unwrap();
+    assert!(mv.contains(','), "{mv}");
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{out:?}"
+    );
 }

@@ -2,7 +2,8 @@
 # End-to-end test with the real XBoard: a headless engine-vs-engine match of
 # Curio against Curio, 2 games each of trubix, trubix43, orthodox chess
 # (XBoard's `normal`, with XBoard's own legality testing, mate and claim
-# checks on) and Strange Chess (12x12), under Xvfb.
+# checks on), Strange Chess (12x12) and Dysnomia (8x8, without denial),
+# under Xvfb.
 # Fails unless every game ends with a result by our rules, XBoard's debug
 # log shows no illegal move, forfeit or protocol error, and the PGN holds
 # the games.
@@ -20,13 +21,15 @@ command -v xvfb-run >/dev/null || { echo "xboard match: xvfb-run missing (apt-ge
 
 # Letters on Strange Chess's combination glyphs (xboard_sc::INSCRIPTIONS).
 SC_INSCRIPTIONS='     PNBRQXKXMHDSM D|HS==| '
+# Letters on Dysnomia's column glyphs (xboard_dy::INSCRIPTIONS).
+DY_INSCRIPTIONS='     PNBR QK '
 
 XBT=$(mktemp -d /tmp/curio-xboard.XXXXXX)
 mkdir -p "$XBT/home"
 echo "xboard match: working in $XBT"
 fail() { echo "xboard match FAILED: $*" >&2; exit 1; }
 
-for variant in ${VARIANTS:-trubix trubix43 normal strangechess}; do
+for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
   size=49
   clock=(-tc 0:10 -inc 0.1)
   if [ "$variant" = strangechess ]; then
@@ -43,6 +46,17 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess}; do
     # XBoard's own board at the end of each game, to compare with ours.
     rules+=(-savePositionFile "$XBT/$variant.fen")
     ending='\{(White mates|Black mates|White resigns|Black resigns|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
+  elif [ "$variant" = dysnomia ]; then
+    # XBoard's board follows ours through the move forms of
+    # docs/xboard-dysnomia.md; it checks no rule of the game. Denial is
+    # off (engine option Denial): XBoard cannot take an engine's move back
+    # in a game between two engines.
+    rules=(-testLegality false -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0
+      -inscriptions "$DY_INSCRIPTIONS")
+    # Dysnomia's turns are slow to generate (check by playing out every
+    # reply): a long clock and an increment keep both engines in time.
+    clock=(-tc 0:40 -inc 0.4 -firstOptions "Denial=0,Resign=1" -secondOptions "Denial=0,Resign=1")
+    ending='\{(White mates|Black mates|White resigns|Black resigns|[Ww]hite wins by [^}]*|[Bb]lack wins by [^}]*|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
   elif [ "$variant" = normal ]; then
     # XBoard knows chess: let it check every move and every claim.
     rules=(-testLegality true -testClaims true -checkMates true -materialDraws true -ruleMoves 51 -repeatsToDraw 3)

@@ -8,6 +8,7 @@
 
 mod hidden;
 mod session;
+pub mod xboard_dy;
 pub mod xboard_map;
 pub mod xboard_sc;
 

@@ -1,5 +1,6 @@
 //! The CECP session: game state, clocks, modes, and the running search.
 
+use super::xboard_dy;
 use super::xboard_map::BoardMap;
 use super::xboard_sc::{self, XbBoard};
 use super::{Event, Out};
@@ -54,6 +55,14 @@ impl Default for Config {
     }
 }
 
+/// XBoard's board, as the session models it (see [`xboard_sc`] and
+/// [`xboard_dy`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum XbModel {
+    Strange(XbBoard),
+    Dysnomia(xboard_dy::XbBoard),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Think,
@@ -98,9 +107,16 @@ pub struct Session {
     map: BoardMap,
     /// The game: start position first, current position last.
     positions: Vec<AnyPosition>,
-    /// XBoard's board at each of `positions` (Strange Chess in XBoard's
-    /// move forms only; see [`xboard_sc`]).
-    xb: Vec<Option<XbBoard>>,
+    /// XBoard's board at each of `positions` (Strange Chess and Dysnomia
+    /// in XBoard's move forms only; see [`xboard_sc`], [`xboard_dy`]).
+    xb: Vec<Option<XbModel>>,
+    /// The text of the move that led to each of `positions` as it
+    /// travelled (empty for the first): a denial names it.
+    wire: Vec<String>,
+    /// Dysnomia: whether a player may deny (option `Denial`). Off, every
+    /// position forgets the move that led to it, so no denial is ever
+    /// legal (the sub-variant for two engines under stock XBoard).
+    denial: bool,
     /// Side the engine plays; None in force mode.
     engine_side: Option<Color>,
     game_over: bool,
@@ -299,6 +315,8 @@ impl Session {
             map: BoardMap::new(variant, config.rank_base),
             positions: vec![AnyPosition::start(variant)],
             xb: vec![None],
+            wire: vec![String::new()],
+            denial: true,
             engine_side: Some(Color::Black),
             game_over: false,
             post: false,
@@ -419,11 +437,22 @@ impl Session {
                 }
             }
             "ping" => self.out.line(&format!("pong {arg}")),
+            "setboard" if self.relayed_denial(arg) => {}
             "setboard" => match self.map.fen_in(arg) {
                 Ok(p) => {
+                    let p = self.settle(p);
                     self.abort_search();
                     self.reset(p);
                     self.after_position_change();
+                    // XBoard relays a null move as `setboard` and sends no
+                    // `go`: an engine left on move moves by itself.
+                    let dysnomia_xb = matches!(self.xb.last(), Some(Some(XbModel::Dysnomia(_))));
+                    if dysnomia_xb
+                        && !self.analyzing
+                        && self.engine_side == Some(self.current().side_to_move())
+                    {
+                        self.think();
+                    }
                 }
                 Err(e) => self.error(&format!("illegal position: {e}"), line),
             },
@@ -435,6 +464,7 @@ impl Session {
                     self.abort_search();
                     self.positions.truncate(self.positions.len() - n);
                     self.xb.truncate(self.positions.len());
+                    self.wire.truncate(self.positions.len());
                     self.game_over = false;
                     self.exclude.clear();
                     self.after_position_change();
@@ -477,7 +507,8 @@ impl Session {
             "." => self.stat01(),
             "exclude" | "include" => self.exclude_cmd(cmd == "exclude", arg, line),
             "lift" => match match self.xb.last() {
-                Some(Some(xb)) => xboard_sc::highlight(xb, self.current(), arg),
+                Some(Some(XbModel::Strange(xb))) => xboard_sc::highlight(xb, self.current(), arg),
+                Some(Some(XbModel::Dysnomia(xb))) => xboard_dy::highlight(xb, self.current(), arg),
                 _ => self.map.highlight(self.current(), arg),
             } {
                 Some(h) => self.out.line(&format!("highlight {h}")),
@@ -551,6 +582,10 @@ impl Session {
             "feature option=\"XBoard board -check {}\"",
             self.map.xboard_board as u8
         ));
+        self.out.line(&format!(
+            "feature option=\"Denial -check {}\"",
+            self.denial as u8
+        ));
         self.out.line("feature done=1");
         self.note_thread_cap();
     }
@@ -606,12 +641,16 @@ impl Session {
     }
 
     fn reset(&mut self, pos: AnyPosition) {
-        let xb = self
-            .map
-            .tracks_xboard_board()
-            .then(|| XbBoard::from_fen(&pos.fen()))
-            .flatten();
+        let pos = self.settle(pos);
+        let xb = if !self.map.tracks_xboard_board() {
+            None
+        } else if self.map.variant == Variant::Dysnomia {
+            xboard_dy::XbBoard::from_fen(&pos.fen()).map(XbModel::Dysnomia)
+        } else {
+            XbBoard::from_fen(&pos.fen()).map(XbModel::Strange)
+        };
         self.xb = vec![xb];
+        self.wire = vec![String::new()];
         self.positions = vec![pos];
         self.game_over = false;
         self.exclude.clear();
@@ -652,8 +691,10 @@ impl Session {
                 .line(&format!("Illegal move ({}): {text}", e.reason()));
             return;
         }
+        let next = self.settle(next);
         self.positions.push(next);
         self.xb.push(xb_after);
+        self.wire.push(text.to_string());
         self.exclude.clear();
         if self.announce_if_over() {
             if self.analyzing {
@@ -669,23 +710,106 @@ impl Session {
     }
 
     /// XBoard's text -> our move, and XBoard's board after it.
-    fn read_move(&self, text: &str) -> Result<(String, Option<XbBoard>), String> {
+    fn read_move(&self, text: &str) -> Result<(String, Option<XbModel>), String> {
         match self.xb.last() {
-            Some(Some(xb)) => {
-                xboard_sc::read_move(xb, self.current(), text).map(|(m, b)| (m, Some(b)))
+            Some(Some(XbModel::Strange(xb))) => xboard_sc::read_move(xb, self.current(), text)
+                .map(|(m, b)| (m, Some(XbModel::Strange(b)))),
+            // A denial in our notation (from a program that knows the
+            // game): XBoard's board goes back to before the denied move.
+            Some(Some(XbModel::Dysnomia(_))) if text == "@@@@" => {
+                let before = self
+                    .xb
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| self.xb[i].clone());
+                Ok(("@@@@".to_string(), before))
             }
+            Some(Some(XbModel::Dysnomia(xb))) => xboard_dy::read_move(xb, self.current(), text)
+                .map(|(m, b)| (m, Some(XbModel::Dysnomia(b)))),
             _ => self.map.move_in(text).map(|m| (m, None)),
         }
     }
 
     /// Our (legal) move -> XBoard's text, and XBoard's board after it.
-    fn write_move(&self, ours: &str) -> (String, Option<XbBoard>) {
-        if let Some(Some(xb)) = self.xb.last() {
-            if let Some((text, b)) = xboard_sc::write_move(xb, self.current(), ours) {
-                return (text, Some(b));
+    fn write_move(&self, ours: &str) -> (String, Option<XbModel>) {
+        match self.xb.last() {
+            Some(Some(XbModel::Strange(xb))) => {
+                if let Some((text, b)) = xboard_sc::write_move(xb, self.current(), ours) {
+                    return (text, Some(XbModel::Strange(b)));
+                }
             }
+            Some(Some(XbModel::Dysnomia(xb))) => {
+                if let Some((text, b)) = xboard_dy::write_move(xb, self.current(), ours) {
+                    return (text, Some(XbModel::Dysnomia(b)));
+                }
+            }
+            _ => {}
         }
         (self.map.move_out(ours), None)
+    }
+
+    /// Dysnomia with option `Denial` off: the position without the move
+    /// that led to it (our FEN keeps everything else), so no denial is
+    /// legal in it.
+    fn settle(&self, pos: AnyPosition) -> AnyPosition {
+        if self.denial || pos.variant() != Variant::Dysnomia {
+            return pos;
+        }
+        AnyPosition::from_fen(Variant::Dysnomia, &pos.fen()).unwrap_or(pos)
+    }
+
+    /// A person's null move in XBoard, which XBoard relays as `setboard`
+    /// with the position after the pass: XBoard's board as we model it,
+    /// the other side to move. In Dysnomia that is a denial of the last
+    /// move; the denied side moves again (there is no `go`).
+    fn relayed_denial(&mut self, fen: &str) -> bool {
+        let Some(Some(XbModel::Dysnomia(xb))) = self.xb.last() else {
+            return false;
+        };
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let side = self.current().side_to_move();
+        let passed = match side {
+            Color::White => "b",
+            Color::Black => "w",
+        };
+        let same_board = f.first().map(|b| b.split('[').next().unwrap_or(b))
+            == Some(xboard_dy::board_field(&xb.cells).as_str());
+        if !same_board || f.get(1) != Some(&passed) || self.positions.len() < 2 {
+            return false;
+        }
+        if !self
+            .current()
+            .legal_move_strings()
+            .iter()
+            .any(|m| m == "@@@@")
+        {
+            // No denial now: refusing the null move makes XBoard take it
+            // back, and the person moves.
+            self.out.line(
+                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): @@@@",
+            );
+            return true;
+        }
+        self.abort_search();
+        let mut next = self.current().clone();
+        if next.play("@@@@").is_err() {
+            return false;
+        }
+        // XBoard keeps the denied move on its board.
+        let xb_after = self.xb.last().cloned().flatten();
+        self.positions.push(next);
+        self.xb.push(xb_after);
+        self.wire.push("@@@@".to_string());
+        self.exclude.clear();
+        if self.announce_if_over() {
+            return true;
+        }
+        if self.analyzing {
+            self.analyze();
+        } else if self.engine_side == Some(self.current().side_to_move()) {
+            self.think();
+        }
+        true
     }
 
     /// Prints the result if the current position ends the game.
@@ -736,6 +860,10 @@ impl Session {
                 _ => self.error("bad option", line),
             },
             ("Rank base", Some(v)) if v <= 1 => self.map.rank_base = v as u32,
+            ("Denial", Some(v)) if v <= 1 => {
+                // Applies from the next position.
+                self.denial = v == 1;
+            }
             ("XBoard board", Some(v)) if v <= 1 => {
                 // Applies from the next game (`new`, `variant`, `setboard`).
                 self.map.xboard_board = v == 1;
@@ -930,9 +1058,28 @@ impl Session {
             self.error("internal", &format!("engine move {best} refused"));
             return;
         }
+        let next = self.settle(next);
+        if best == "@@@@" && matches!(self.xb.last(), Some(Some(XbModel::Dysnomia(_)))) {
+            // XBoard cannot take a move back on an engine's word but for
+            // refusing it: it then shows the position before it, and the
+            // person moves again.
+            let denied = self.wire.last().cloned().unwrap_or_default();
+            let before = self
+                .xb
+                .len()
+                .checked_sub(2)
+                .and_then(|i| self.xb[i].clone());
+            self.positions.push(next);
+            self.xb.push(before);
+            self.wire.push("@@@@".to_string());
+            self.out.line(&format!("Illegal move (denied): {denied}"));
+            self.announce_if_over();
+            return;
+        }
         let (text, xb_after) = self.write_move(&best);
         self.positions.push(next);
         self.xb.push(xb_after);
+        self.wire.push(text.clone());
         self.out.line(&format!("move {text}"));
         self.announce_if_over();
     }

@@ -16,9 +16,8 @@
 
 use movegen::{AnyPosition, Variant};
 
-/// Dysnomia's `setup` piece table: P N B R Q in their own slots, the
-/// Statue on the Wazir's, the King last.
-pub const DYSNOMIA_PIECE_TABLE: &str = "PNBRQ....TKpnbrq....tk";
+/// Dysnomia's `setup` piece table (see [`super::xboard_dy::PIECE_TABLE`]).
+pub const DYSNOMIA_PIECE_TABLE: &str = super::xboard_dy::PIECE_TABLE;
 
 /// The `piece` lines of the orthodox pieces, which Strange Chess and
 /// Dysnomia keep.
@@ -34,9 +33,10 @@ const ORTHODOX_PIECES: [&str; 5] = [
 pub struct BoardMap {
     pub variant: Variant,
     pub rank_base: u32,
-    /// Strange Chess: moves in the forms XBoard's board can follow (see
-    /// [`super::xboard_sc`]); off, the binding notation travels unchanged
-    /// (for `curio match` and other programs that know the game).
+    /// Strange Chess and Dysnomia: moves in the forms XBoard's board can
+    /// follow (see [`super::xboard_sc`], [`super::xboard_dy`]); off, the
+    /// binding notation travels unchanged (for `curio match` and other
+    /// programs that know the game).
     pub xboard_board: bool,
 }
 
@@ -71,10 +71,10 @@ impl BoardMap {
         }
     }
 
-    /// Whether moves travel in XBoard's forms for Strange Chess, so the
-    /// session keeps a model of XBoard's board.
+    /// Whether moves travel in XBoard's forms (Strange Chess, Dysnomia),
+    /// so the session keeps a model of XBoard's board.
     pub fn tracks_xboard_board(&self) -> bool {
-        self.variant == Variant::StrangeChess && self.xboard_board
+        matches!(self.variant, Variant::StrangeChess | Variant::Dysnomia) && self.xboard_board
     }
 
     /// Whether XBoard's text is ours unchanged (its own notation on the wire).
@@ -186,12 +186,14 @@ impl BoardMap {
             ),
             Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
             Variant::Dysnomia => {
-                // Chess pieces in their own slots and the Statue on the
-                // Wazir's (an image with no rules of its own), the King
-                // last. The fairy parent: XBoard has no idea of columns,
+                // Chess pieces in their own slots, column glyphs and the
+                // Statue on images with no rules of their own, the King
+                // last. The bughouse parent lets a drop put a glyph on an
+                // empty square (a rider leaving its column), and captures
+                // stay out of the hands; XBoard has no idea of columns,
                 // pools or denial, and runs with legality testing off.
                 return Some(format!(
-                    "setup ({DYSNOMIA_PIECE_TABLE}) 8x8+0_fairy {}",
+                    "setup ({DYSNOMIA_PIECE_TABLE}) 8x8+0_bughouse {}",
                     Variant::Dysnomia.start_fen()
                 ));
             }
@@ -234,11 +236,14 @@ impl BoardMap {
         if self.variant == Variant::Dysnomia {
             // What XBetza can say of each piece, for XBoard's SAN and the
             // PGN (legality testing stays off): the King's single step,
-            // the pawn's steps in four directions and forward captures,
-            // and the Statue, which never moves.
+            // the pawn's steps in four directions and forward captures.
+            // No line for the Statue: XBoard 4.9.1's ApplyMove takes a
+            // kill leg by a piece whose Betza has `O` as a castling and
+            // empties its square (a CI game forfeited on it), and a code
+            // may carry a Statue's glyph out and back.
             return ORTHODOX_PIECES
                 .iter()
-                .chain(&["piece P& mWfcF", "piece T& O"])
+                .chain(&["piece P& mWfcF"])
                 .map(|l| l.to_string())
                 .collect();
         }
@@ -281,6 +286,13 @@ impl BoardMap {
             // Our full-state FEN, or the one XBoard writes of its board.
             return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
                 AnyPosition::from_fen(self.variant, &super::xboard_sc::our_fen(xb))
+                    .map_err(|_| e.to_string())
+            });
+        }
+        if self.variant == Variant::Dysnomia {
+            // Our full-state FEN, or the one XBoard writes of its glyphs.
+            return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
+                AnyPosition::from_fen(self.variant, &super::xboard_dy::our_fen(xb))
                     .map_err(|_| e.to_string())
             });
         }

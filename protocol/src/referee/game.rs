@@ -166,9 +166,10 @@ pub fn play_game(
     // Setup: both engines in force mode on the start position.
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
-        // The referee speaks the binding notation of Strange Chess; Curio
-        // would otherwise use the forms XBoard's board can follow.
-        if variant == Variant::StrangeChess
+        // The referee speaks the binding notation of Strange Chess and
+        // Dysnomia; Curio would otherwise use the forms XBoard's board can
+        // follow.
+        if matches!(variant, Variant::StrangeChess | Variant::Dysnomia)
             && e.features.options.iter().any(|o| o == "XBoard board")
         {
             e.send("option XBoard board=0");

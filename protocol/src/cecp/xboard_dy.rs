@@ -1,0 +1,1051 @@
+//! Dysnomia Chess on XBoard's board: what XBoard shows, and the move forms
+//! that keep its board following ours.
+//!
+//! XBoard (4.9, `-testLegality false`) keeps an 8x8 board of one glyph per
+//! square and changes it with its own `ApplyMove`; it accepts an engine's
+//! move when the from-square holds a glyph of the side to move (a drop:
+//! when the target square is empty). Our game has columns (pieces riding a
+//! Rook), removals that spread (falls, revenge, rises), swaps, in-place
+//! changes (Bishop promotion) and denial, none of which XBoard knows. So,
+//! as for Strange Chess (`xboard_sc`):
+//!
+//! * **The picture** ([`picture`]): a lone piece is its letter, a Statue
+//!   `T`; a column is one glyph naming its top piece, in the top piece's
+//!   colour ([`COLUMNS`]): the top piece is the one that usually leaves,
+//!   and XBoard lets only the glyph's side move from the square.
+//! * **XBoard's board** ([`XbBoard`]): a model of XBoard's board changed by
+//!   each move as XBoard 4.9.1's `ApplyMove` changes it (kill legs, a King
+//!   moving two files "castles" with the nearest glyph, a King onto its own
+//!   Rook is an FRC castling, the Pawn's e.p. and promotion rules, suffixes
+//!   that replace the arriving glyph, drops).
+//! * **Move forms** ([`wire_table`]): every legal turn gets a distinct text
+//!   XBoard accepts on its board; of the forms XBoard understands (`from
+//!   to`, a suffix, a kill leg `from kill,kill to`, a drop `L@to`) the one
+//!   that brings its board closest to the picture wins; a turn no form can
+//!   show gets a code that leaves XBoard's board as it is (a glyph of the
+//!   mover's out and back through an empty square). Reading is the table
+//!   backwards, plus what a person's XBoard sends (plain clicks, typed
+//!   turns in our notation).
+//!
+//! The denial `@@@@` never travels as a move to XBoard (see
+//! `docs/xboard-dysnomia.md`): the session turns it into `Illegal move
+//! (denied): X` one way and reads XBoard's relayed null move (a `setboard`)
+//! the other way.
+
+use movegen::AnyPosition;
+
+const FILES: usize = 8;
+const SQUARES: usize = 64;
+
+/// The glyph of a column, by its top piece (colour: the top piece's).
+pub const COLUMNS: [(u8, u8); 6] = [
+    (b'P', b'A'),
+    (b'N', b'C'),
+    (b'B', b'E'),
+    (b'R', b'F'),
+    (b'Q', b'G'),
+    (b'K', b'I'),
+];
+
+/// The `setup` piece table: P N B R Q in their own slots, then the column
+/// glyphs on images with no rules of their own in XBoard (Ferz, Alfil,
+/// Archbishop, Marshall), the Statue on the Wazir's, two more column
+/// glyphs (Man, Cannon), the King last. Never the Lance slot, which XBoard
+/// treats as a pawn.
+pub const PIECE_TABLE: &str = "PNBRQACEFTGIKpnbrqaceftgik";
+
+/// `-inscriptions` for XBoard, slot by slot of [`PIECE_TABLE`]: on a
+/// column glyph the letter of its top piece (the image is another
+/// piece's), nothing on the chess pieces, the Statue or the King.
+pub const INSCRIPTIONS: &str = "     PNBR QK ";
+
+fn column_glyph(top: u8) -> u8 {
+    let up = top.to_ascii_uppercase();
+    let g = COLUMNS.iter().find(|(p, _)| *p == up).map_or(b'F', |c| c.1);
+    if top.is_ascii_uppercase() {
+        g
+    } else {
+        g.to_ascii_lowercase()
+    }
+}
+
+fn is_white(g: u8) -> bool {
+    g.is_ascii_uppercase()
+}
+
+fn is_piece(g: u8) -> bool {
+    g.is_ascii_alphabetic()
+}
+
+fn file(sq: usize) -> usize {
+    sq % FILES
+}
+
+fn rank(sq: usize) -> usize {
+    sq / FILES
+}
+
+pub fn square_name(sq: usize) -> String {
+    format!("{}{}", (b'a' + file(sq) as u8) as char, rank(sq) + 1)
+}
+
+/// `e4` -> its index (a1 = 0); None if not a square of the 8x8 board.
+pub fn parse_square(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
+        .then(|| (b[1] - b'1') as usize * FILES + (b[0] - b'a') as usize)
+}
+
+/// What XBoard should show for our FEN (its board field; columns in
+/// parentheses, bottom first).
+pub fn picture(fen: &str) -> Option<[u8; SQUARES]> {
+    let board = fen.split_whitespace().next()?;
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return None;
+    }
+    let mut pic = [0u8; SQUARES];
+    for (i, row) in ranks.iter().enumerate() {
+        let r = 7 - i;
+        let mut f = 0usize;
+        let b = row.as_bytes();
+        let mut j = 0;
+        while j < b.len() {
+            let c = b[j];
+            if c.is_ascii_digit() {
+                f += (c - b'0') as usize;
+                j += 1;
+                continue;
+            }
+            if f >= FILES {
+                return None;
+            }
+            if c == b'(' {
+                let end = row[j..].find(')')? + j;
+                let top = *b[j + 1..end].last()?;
+                pic[r * FILES + f] = column_glyph(top);
+                j = end + 1;
+            } else if c.is_ascii_alphabetic() {
+                pic[r * FILES + f] = c;
+                j += 1;
+            } else {
+                return None;
+            }
+            f += 1;
+        }
+    }
+    Some(pic)
+}
+
+/// One move as XBoard writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wire {
+    /// `from to[promo]` or, with a kill leg, `from kill,kill to[promo]`.
+    Move {
+        from: usize,
+        to: usize,
+        kill: Option<usize>,
+        promo: Option<u8>,
+    },
+    /// `L@to`: a glyph (upper case letter) put on an empty square.
+    Drop { glyph: u8, to: usize },
+}
+
+impl Wire {
+    pub fn text(&self) -> String {
+        match *self {
+            Wire::Move {
+                from,
+                to,
+                kill,
+                promo,
+            } => {
+                let mut s = square_name(from);
+                if let Some(k) = kill {
+                    s.push_str(&square_name(k));
+                    s.push(',');
+                    s.push_str(&square_name(k));
+                }
+                s.push_str(&square_name(to));
+                if let Some(p) = promo {
+                    s.push(p.to_ascii_lowercase() as char);
+                }
+                s
+            }
+            Wire::Drop { glyph, to } => {
+                format!("{}@{}", glyph.to_ascii_uppercase() as char, square_name(to))
+            }
+        }
+    }
+
+    /// The text XBoard 4.9.1 sends the other engine for this move made on
+    /// `xb`: a kill leg through a square of the mover's colour (an empty
+    /// square counts as black) goes out as a castling, `from to,kill
+    /// beside`, without the suffix (`SendMoveToProgram`).
+    pub fn relayed(&self, xb: &XbBoard) -> String {
+        if let Wire::Move {
+            from,
+            to,
+            kill: Some(k),
+            ..
+        } = *self
+        {
+            let black = |g: u8| !(is_piece(g) && is_white(g));
+            if black(xb.cells[k]) == black(xb.cells[from]) {
+                let beside = if file(from) > file(k) {
+                    file(to) as i32 + 1
+                } else {
+                    file(to) as i32 - 1
+                };
+                return format!(
+                    "{}{},{}{}{}",
+                    square_name(from),
+                    square_name(to),
+                    square_name(k),
+                    (b'a' as i32 + beside) as u8 as char,
+                    rank(to) + 1
+                );
+            }
+        }
+        self.text()
+    }
+
+    /// Reads XBoard's text; None if it is not a move XBoard would send.
+    pub fn parse(text: &str) -> Option<Wire> {
+        if !text.is_ascii() || text.len() > 12 {
+            return None;
+        }
+        if let Some((l, to)) = text.split_once('@') {
+            let g = l.as_bytes();
+            if g.len() != 1 || !g[0].is_ascii_alphabetic() {
+                return None;
+            }
+            return Some(Wire::Drop {
+                glyph: g[0].to_ascii_uppercase(),
+                to: parse_square(to)?,
+            });
+        }
+        let squares = |s: &str| -> Option<(usize, usize, Option<u8>)> {
+            let a = parse_square(s.get(..2)?)?;
+            let c = parse_square(s.get(2..4)?)?;
+            let promo = match &s.as_bytes()[4..] {
+                [] => None,
+                [p] if p.is_ascii_lowercase() => Some(*p),
+                _ => return None,
+            };
+            Some((a, c, promo))
+        };
+        match text.split_once(',') {
+            None => {
+                let (from, to, promo) = squares(text)?;
+                Some(Wire::Move {
+                    from,
+                    to,
+                    kill: None,
+                    promo,
+                })
+            }
+            Some((first, second)) => {
+                let (from, k1, p1) = squares(first)?;
+                let (k2, to, promo) = squares(second)?;
+                (p1.is_none() && k1 == k2).then_some(Wire::Move {
+                    from,
+                    to,
+                    kill: Some(k1),
+                    promo,
+                })
+            }
+        }
+    }
+}
+
+/// XBoard's board for a Dysnomia game, as its `ApplyMove` keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XbBoard {
+    pub cells: [u8; SQUARES],
+    /// XBoard's e.p. file and rank code after a pawn's multi-step (100:
+    /// none).
+    ep_file: i32,
+    ep_rank: i32,
+}
+
+impl XbBoard {
+    /// XBoard's board right after it was given `fen`.
+    pub fn from_fen(fen: &str) -> Option<XbBoard> {
+        Some(XbBoard {
+            cells: picture(fen)?,
+            ep_file: 100,
+            ep_rank: 100,
+        })
+    }
+
+    /// Whether XBoard takes `w` as a move of the side to move. A Pawn drop
+    /// on the first or last rank is never offered (XBoard's drop rules may
+    /// refuse it).
+    pub fn accepts(&self, w: &Wire, white_to_move: bool) -> bool {
+        match *w {
+            Wire::Drop { glyph, to } => {
+                self.cells[to] == 0 && !(glyph == b'P' && (rank(to) == 0 || rank(to) == 7))
+            }
+            Wire::Move { from, to, kill, .. } => {
+                let g = self.cells[from];
+                (from != to || kill.is_some()) && is_piece(g) && is_white(g) == white_to_move
+            }
+        }
+    }
+
+    /// Changes the board as XBoard 4.9.1's `ApplyMove` does (the branches
+    /// that can fire on this board with legality testing off).
+    pub fn apply(&mut self, w: &Wire, white_to_move: bool) {
+        let old_ep_file = self.ep_file;
+        let ep_rank = self.ep_rank;
+        self.ep_file = 100;
+        self.ep_rank = 100;
+        let (from, to, kill, promo) = match *w {
+            Wire::Drop { glyph, to } => {
+                self.cells[to] = if white_to_move {
+                    glyph.to_ascii_uppercase()
+                } else {
+                    glyph.to_ascii_lowercase()
+                };
+                return;
+            }
+            Wire::Move {
+                from,
+                to,
+                kill,
+                promo,
+            } => (from, to, kill, promo),
+        };
+        if let Some(k) = kill {
+            self.cells[k] = 0;
+        }
+        let piece = self.cells[from];
+        let (fx, fy, tx, ty) = (
+            file(from) as i32,
+            rank(from) as i32,
+            file(to) as i32,
+            rank(to) as i32,
+        );
+        if piece == b'P' && ty - fy >= 2 {
+            self.ep_file = (fx + tx) / 2;
+            self.ep_rank = (ty - 1) | if ty - fy > 2 { 128 } else { 0 };
+        } else if piece == b'p' && ty - fy <= -2 {
+            self.ep_file = (fx + tx) / 2;
+            self.ep_rank = (ty + 1) | if fy - ty > 2 { 128 } else { 0 };
+        }
+        if from == to && kill.is_none() {
+            return;
+        }
+        let at = |x: i32, y: i32| (y as usize) * FILES + x as usize;
+        let king = piece == b'K' || piece == b'k';
+        let target = self.cells[to];
+        let last = FILES as i32 - 1;
+        let frc = |p: u8, t: u8, k: u8, r: u8| (p == k && t == r) || (p == r && t == k);
+        if frc(piece, target, b'K', b'R') || frc(piece, target, b'k', b'r') {
+            // A King onto its own Rook (or back): XBoard's FRC castling.
+            let (k, r, y) = if is_white(piece) {
+                (b'K', b'R', 0)
+            } else {
+                (b'k', b'r', last)
+            };
+            self.cells[from] = 0;
+            self.cells[to] = 0;
+            let rook_moves = piece == r;
+            if (tx > fx) != rook_moves {
+                self.cells[at(last - 1, y)] = k;
+                self.cells[at(last - 2, y)] = r;
+            } else {
+                self.cells[at(2, y)] = k;
+                self.cells[at(3, y)] = r;
+            }
+        } else if king && fx != 0 && fx != last && ty == fy && tx > fx + 1 {
+            let mut rx = fx + 1;
+            while self.cells[at(rx, fy)] == 0 && rx < last {
+                rx += 1;
+            }
+            self.cells[at(tx - 1, fy)] = self.cells[at(rx, fy)];
+            self.cells[at(rx, fy)] = 0;
+            self.cells[from] = 0;
+            self.cells[to] = piece;
+        } else if king && fx != 0 && fx != last && ty == fy && tx < fx - 1 {
+            let mut rx = fx - 1;
+            while self.cells[at(rx, fy)] == 0 && rx > 0 {
+                rx -= 1;
+            }
+            self.cells[at(tx + 1, fy)] = self.cells[at(rx, fy)];
+            self.cells[at(rx, fy)] = 0;
+            self.cells[from] = 0;
+            self.cells[to] = piece;
+        } else if piece == b'P' && ty >= last && promo.is_some() {
+            self.cells[to] = promo.unwrap_or(b'q').to_ascii_uppercase();
+            self.cells[from] = 0;
+        } else if piece == b'P'
+            && fy >= 4
+            && (old_ep_file == tx || (tx - fx).abs() > 4)
+            && tx != fx
+            && target == 0
+        {
+            self.cells[from] = 0;
+            self.cells[to] = piece;
+            let behind = if ty == ep_rank - 128 + 1 {
+                ty - 2
+            } else {
+                ty - 1
+            };
+            if (0..8).contains(&behind) {
+                self.cells[at(tx, behind)] = 0;
+            }
+        } else if piece == b'p' && ty < 1 && promo.is_some() {
+            self.cells[to] = promo.unwrap_or(b'q').to_ascii_lowercase();
+            self.cells[from] = 0;
+        } else if piece == b'p'
+            && fy < 4
+            && (old_ep_file == tx || (tx - fx).abs() > 4)
+            && tx != fx
+            && target == 0
+        {
+            self.cells[from] = 0;
+            self.cells[to] = piece;
+            let behind = if ty == ep_rank - 128 - 1 {
+                ty + 2
+            } else {
+                ty + 1
+            };
+            if (0..8).contains(&behind) {
+                self.cells[at(tx, behind)] = 0;
+            }
+        } else {
+            self.cells[from] = 0;
+            self.cells[to] = piece;
+        }
+        if let Some(p) = promo {
+            self.cells[to] = if is_white(piece) {
+                p.to_ascii_uppercase()
+            } else {
+                p.to_ascii_lowercase()
+            };
+        }
+    }
+
+    /// How far the board is from `pic`: a piece missing (or of the wrong
+    /// colour) costs most, since XBoard then refuses that piece's moves; a
+    /// wrong glyph or one too many costs one.
+    fn distance(&self, pic: &[u8; SQUARES]) -> u32 {
+        let mut d = 0;
+        for (&have, &want) in self.cells.iter().zip(pic.iter()) {
+            if have == want {
+                continue;
+            }
+            d += if want != 0 && (have == 0 || is_white(have) != is_white(want)) {
+                4
+            } else {
+                1
+            };
+        }
+        d
+    }
+}
+
+/// The squares a turn starts and ends on: the first leg's from-square and
+/// the last leg's to-square, prefix and end-of-turn actions, levels and
+/// marks left out. A Bishop promotion (`Q@e5`) starts and ends on its pawn.
+fn natural_squares(mv: &str) -> Option<(usize, usize)> {
+    let is_action = |s: &str| {
+        let b = s.as_bytes();
+        b.len() == 4 && (b[2] == b'=' || b[2] == b'x') && b[3].is_ascii_uppercase()
+    };
+    let body = mv.split(';').find(|s| !s.is_empty() && !is_action(s))?;
+    if let Some((_, sq)) = body.split_once('@') {
+        let s = parse_square(sq)?;
+        return Some((s, s));
+    }
+    let squares: Vec<usize> = {
+        let b = body.as_bytes();
+        let mut v = Vec::new();
+        let mut i = 0;
+        while i + 1 < b.len() {
+            if (b'a'..=b'h').contains(&b[i]) && (b'1'..=b'8').contains(&b[i + 1]) {
+                v.push(parse_square(&body[i..i + 2])?);
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        v
+    };
+    Some((
+        *squares.first()?,
+        *squares.get(1 + 2 * (body.matches(',').count()))?,
+    ))
+}
+
+/// Every legal turn but the denial with the FEN after it, in byte order of
+/// the texts (as [`AnyPosition::legal_move_strings`] lists them). Each
+/// turn's position comes with the generator's list, so no turn is parsed
+/// or replayed again.
+fn successors(pos: &AnyPosition) -> Vec<(String, String)> {
+    let AnyPosition::Dysnomia(state) = pos else {
+        return Vec::new();
+    };
+    let mut v: Vec<(String, String)> = state
+        .pos
+        .legal_turns()
+        .into_iter()
+        .map(|(m, after)| (m.text(), after.to_fen()))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every legal turn of `pos` but the denial, with its text for XBoard, all
+/// different, each accepted by `xb`, and XBoard's board after it.
+pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard)> {
+    let white = pos.side_to_move() == movegen::Color::White;
+    let turns = successors(pos);
+    let mut options: Vec<Vec<(u32, Wire, XbBoard)>> = Vec::with_capacity(turns.len());
+    for (mv, fen) in &turns {
+        let forms = match picture(fen) {
+            Some(after) => natural_forms(xb, &after, mv, white),
+            None => Vec::new(),
+        };
+        options.push(forms);
+    }
+    let moves: Vec<String> = turns.into_iter().map(|(m, _)| m).collect();
+    // A text taken, as sent or as XBoard relays it.
+    let mut used: Vec<String> = Vec::new();
+    let mut take = |w: &Wire| {
+        let (text, relayed) = (w.text(), w.relayed(xb));
+        if used.contains(&text) || used.contains(&relayed) {
+            return false;
+        }
+        used.push(text);
+        used.push(relayed);
+        true
+    };
+    let mut table: Vec<Option<(Wire, XbBoard)>> = vec![None; moves.len()];
+    // Forms go out best first over all turns, so a turn keeps its natural
+    // form unless another turn's is the same text and better. Ties go to
+    // the turn listed first (one leg before two: `b1c3` before `b1b2,b2c3`).
+    let mut ranked: Vec<(u32, usize, usize)> = Vec::new();
+    for (m, forms) in options.iter().enumerate() {
+        for (k, f) in forms.iter().enumerate() {
+            ranked.push((f.0, m, k));
+        }
+    }
+    ranked.sort();
+    for (_, m, k) in ranked {
+        if table[m].is_some() {
+            continue;
+        }
+        let (_, w, after) = &options[m][k];
+        if take(w) {
+            table[m] = Some((w.clone(), after.clone()));
+        }
+    }
+    // The rest: codes that leave XBoard's board as it is.
+    let carriers: Vec<usize> = (0..SQUARES)
+        .filter(|&s| is_piece(xb.cells[s]) && is_white(xb.cells[s]) == white)
+        .collect();
+    let empties: Vec<usize> = (0..SQUARES).filter(|&s| xb.cells[s] == 0).collect();
+    // A side can have no glyph of its colour on XBoard's board (its pieces
+    // hidden in columns topped by the enemy, or shown in the enemy's
+    // colour after swaps): then drops on empty squares are its only texts.
+    // They add a glyph that may be wrong, but the game goes on.
+    let drops = empties.iter().flat_map(|&k| {
+        b"NBRQACEFGIK"
+            .iter()
+            .map(move |&g| Wire::Drop { glyph: g, to: k })
+    });
+    let mut codes = carriers
+        .iter()
+        .flat_map(|&p| empties.iter().map(move |&k| (p, k)))
+        .map(|(p, k)| Wire::Move {
+            from: p,
+            to: p,
+            kill: Some(k),
+            promo: None,
+        })
+        .chain(drops);
+    for slot in table.iter_mut() {
+        if slot.is_none() {
+            for w in codes.by_ref() {
+                if take(&w) {
+                    let mut after = xb.clone();
+                    after.apply(&w, white);
+                    *slot = Some((w, after));
+                    break;
+                }
+            }
+        }
+    }
+    moves
+        .into_iter()
+        .zip(table)
+        .filter_map(|(m, t)| t.map(|(w, b)| (m, w, b)))
+        .collect()
+}
+
+/// The forms XBoard understands for one turn, scored by how close XBoard's
+/// board comes to the picture after it (lower is better), best first.
+fn natural_forms(
+    xb: &XbBoard,
+    after: &[u8; SQUARES],
+    mv: &str,
+    white: bool,
+) -> Vec<(u32, Wire, XbBoard)> {
+    let mut out: Vec<(u32, Wire, XbBoard)> = Vec::new();
+    let consider = |w: Wire, out: &mut Vec<(u32, Wire, XbBoard)>| {
+        if !xb.accepts(&w, white) || out.iter().any(|(_, o, _)| *o == w) {
+            return;
+        }
+        let mut b = xb.clone();
+        b.apply(&w, white);
+        out.push((2 * b.distance(after), w, b));
+    };
+    let Some((from, to)) = natural_squares(mv) else {
+        return out;
+    };
+    let glyph = after[to];
+    let own_glyph = is_piece(glyph) && is_white(glyph) == white;
+    // XBoard's parser reads an `x` after the squares as a capture leg, not
+    // a suffix; no glyph of ours is `x`, but keep the rule.
+    let suffixes: Vec<Option<u8>> = if own_glyph && !glyph.eq_ignore_ascii_case(&b'x') {
+        vec![None, Some(glyph.to_ascii_lowercase())]
+    } else {
+        vec![None]
+    };
+    // Squares XBoard would still show occupied that should be empty.
+    let mut plain = xb.clone();
+    if from != to {
+        plain.apply(
+            &Wire::Move {
+                from,
+                to,
+                kill: None,
+                promo: None,
+            },
+            white,
+        );
+    }
+    let ghosts: Vec<usize> = (0..SQUARES)
+        .filter(|&s| s != from && s != to && is_piece(plain.cells[s]) && after[s] == 0)
+        .collect();
+    // The turn's own middle squares (a King's or a pawn's two legs, a
+    // Knight's path capture): XBoard kills the square between the legs.
+    let legs: Vec<usize> = mv
+        .split(';')
+        .flat_map(|part| part.split(','))
+        .skip(1)
+        .filter_map(|leg| leg.get(..2).and_then(parse_square))
+        .collect();
+    for &promo in &suffixes {
+        if from != to {
+            consider(
+                Wire::Move {
+                    from,
+                    to,
+                    kill: None,
+                    promo,
+                },
+                &mut out,
+            );
+        }
+        let mut kills: Vec<usize> = ghosts.clone();
+        kills.extend(legs.iter().copied().filter(|&s| s != from && s != to));
+        if from == to && kills.is_empty() {
+            // In place (a Bishop promotion): out and back through the
+            // nearest empty square.
+            kills.extend((0..SQUARES).filter(|&s| xb.cells[s] == 0).min_by_key(|&s| {
+                (file(s) as i32 - file(from) as i32).abs()
+                    + (rank(s) as i32 - rank(from) as i32).abs()
+            }));
+        }
+        for k in kills {
+            consider(
+                Wire::Move {
+                    from,
+                    to,
+                    kill: Some(k),
+                    promo,
+                },
+                &mut out,
+            );
+        }
+    }
+    if own_glyph {
+        consider(
+            Wire::Drop {
+                glyph: glyph.to_ascii_uppercase(),
+                to,
+            },
+            &mut out,
+        );
+    }
+    // A form no better than doing nothing says nothing a code would not;
+    // only forms that help are natural.
+    let idle = 2 * xb.distance(after);
+    out.retain(|(d, _, _)| *d < idle);
+    // Equal boards: a form whose legs are the turn's own first (what a
+    // person's XBoard sends), drops last.
+    out.sort_by_key(|(d, w, _)| {
+        let own_legs = match w {
+            Wire::Move { kill: Some(k), .. } => !legs.contains(k),
+            _ => false,
+        };
+        (*d, own_legs, matches!(w, Wire::Drop { .. }))
+    });
+    out
+}
+
+/// Our turn for XBoard's text `wire` in `pos`, and XBoard's board after it.
+/// A text not in the table is read as a person's XBoard sends it (see
+/// [`person_move`]); XBoard's board follows what XBoard did with it.
+pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String, XbBoard), String> {
+    let white = pos.side_to_move() == movegen::Color::White;
+    let table = wire_table(xb, pos);
+    if let Some((m, _, after)) = table
+        .iter()
+        .find(|(_, w, _)| w.text() == wire || w.relayed(xb) == wire)
+    {
+        return Ok((m.clone(), after.clone()));
+    }
+    let m = person_move(pos, &table, wire).ok_or("not a legal move in this position")?;
+    let mut after = xb.clone();
+    if let Some(w) = Wire::parse(wire).filter(|w| xb.accepts(w, white)) {
+        after.apply(&w, white);
+    }
+    Ok((m, after))
+}
+
+/// A text that is none of our forms but what a person's XBoard sends: a
+/// turn typed in our own notation; a click from a square to another (or
+/// typed with legs), read as the one turn that fits.
+fn person_move(pos: &AnyPosition, table: &[(String, Wire, XbBoard)], wire: &str) -> Option<String> {
+    if table.iter().any(|(t, _, _)| t == wire) {
+        return Some(wire.to_string());
+    }
+    // XBoard relays a two-leg move whose middle square holds a glyph of
+    // the mover's colour (an empty one counts as black) as a castling,
+    // `from to,kill beside`: read it back as `from kill,kill to`.
+    let parsed = Wire::parse(wire).or_else(|| {
+        let (a, b) = wire.split_once(',')?;
+        let (from, to) = (parse_square(a.get(..2)?)?, parse_square(a.get(2..)?)?);
+        let (kill, beside) = (parse_square(b.get(..2)?)?, parse_square(b.get(2..)?)?);
+        (rank(beside) == rank(to) && file(beside).abs_diff(file(to)) == 1).then_some(Wire::Move {
+            from,
+            to,
+            kill: Some(kill),
+            promo: None,
+        })
+    })?;
+    let Wire::Move {
+        from,
+        to,
+        kill,
+        promo,
+    } = parsed
+    else {
+        return None;
+    };
+    let unique = |found: Vec<&String>| match found.as_slice() {
+        [m] => Some((*m).clone()),
+        _ => None,
+    };
+    // The turn's own squares: one leg `from to`, or two legs through the
+    // kill square (`b1b2,b2c3`), with our suffix if XBoard sent one.
+    let (f, t) = (square_name(from), square_name(to));
+    let mut candidates: Vec<String> = Vec::new();
+    match kill {
+        None => candidates.push(format!("{f}{t}")),
+        Some(k) => {
+            let k = square_name(k);
+            candidates.push(format!("{f}{k},{k}{t}"));
+        }
+    }
+    let listed: Vec<String> = pos.legal_move_strings();
+    for c in &candidates {
+        let with = match promo {
+            Some(p) => format!("{c}{}", p as char),
+            None => c.clone(),
+        };
+        if listed.contains(&with) {
+            return Some(with);
+        }
+    }
+    // Otherwise the one turn whose first and last squares these are (a
+    // column's rider, an entry `^`, a disguise `~`, a conversion).
+    unique(
+        table
+            .iter()
+            .filter(|(m, _, _)| {
+                m != "@@@@"
+                    && natural_squares(m) == Some((from, to))
+                    && (kill.is_none() || m.contains(','))
+            })
+            .map(|(m, _, _)| m)
+            .collect(),
+    )
+}
+
+/// XBoard's text for our turn `mv` in `pos`, and XBoard's board after it.
+pub fn write_move(xb: &XbBoard, pos: &AnyPosition, mv: &str) -> Option<(String, XbBoard)> {
+    wire_table(xb, pos)
+        .into_iter()
+        .find(|(m, _, _)| m == mv)
+        .map(|(_, w, b)| (w.text(), b))
+}
+
+/// A picture as a FEN board field (ranks 8 to 1).
+pub fn board_field(pic: &[u8; SQUARES]) -> String {
+    let mut rows = Vec::new();
+    for r in (0..8).rev() {
+        let mut row = String::new();
+        let mut run = 0;
+        for f in 0..FILES {
+            let g = pic[r * FILES + f];
+            if g == 0 {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+                run = 0;
+            }
+            row.push(g as char);
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// XBoard's FEN (its glyphs; holdings in brackets) -> our FEN: a column
+/// glyph becomes a Rook of its colour carrying the top piece (what XBoard
+/// knows of it). Our own FEN passes unchanged.
+pub fn our_fen(xb_fen: &str) -> String {
+    let mut fields = xb_fen.split_whitespace();
+    let Some(board) = fields.next() else {
+        return String::new();
+    };
+    let board = board.split('[').next().unwrap_or(board);
+    let mut out = String::new();
+    for c in board.chars() {
+        let up = c.to_ascii_uppercase() as u8;
+        match COLUMNS.iter().find(|(_, g)| *g == up) {
+            Some(&(top, _)) if c.is_ascii_alphabetic() => {
+                let (r, t) = if c.is_ascii_uppercase() {
+                    ('R', top as char)
+                } else {
+                    ('r', top.to_ascii_lowercase() as char)
+                };
+                out.push('(');
+                out.push(r);
+                out.push(t);
+                out.push(')');
+            }
+            _ => out.push(c),
+        }
+    }
+    for f in fields.take(5) {
+        out.push(' ');
+        out.push_str(f);
+    }
+    out
+}
+
+/// Answer to `lift SQ`: where the glyph on `sq` may go, as a colour FEN:
+/// `R` a capture, `B` a conversion on arrival, `Y` any other turn's last
+/// square; `C` the middle square of a two-leg turn (a King's, a pawn's, a
+/// Knight's path capture), where XBoard lets a person stop for a second
+/// leg.
+pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
+    let from = parse_square(sq)?;
+    let mut marks = [0u8; SQUARES];
+    let table = wire_table(xb, pos);
+    let details = pos.move_details();
+    for (m, w, _) in &table {
+        let Some((f, t)) = natural_squares(m) else {
+            continue;
+        };
+        let wire_from = match *w {
+            Wire::Move { from, .. } => Some(from),
+            Wire::Drop { .. } => None,
+        };
+        if f != from && wire_from != Some(from) {
+            continue;
+        }
+        if t != from {
+            let d = details.iter().find(|d| d.text == *m);
+            let mark = match d {
+                Some(d) if d.promotion.is_some() => b'B',
+                Some(d) if d.capture => b'R',
+                _ => b'Y',
+            };
+            if marks[t] == 0 || mark == b'B' {
+                marks[t] = mark;
+            }
+        }
+        if let Some((first, _)) = m.split_once(',') {
+            if let Some(k) = first.get(2..4).and_then(parse_square) {
+                if k != from && marks[k] == 0 {
+                    marks[k] = b'C';
+                }
+            }
+        }
+    }
+    Some(board_field(&marks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Variant;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Random games: every legal turn has its own text, XBoard accepts it,
+    /// reading it back (as sent and as relayed) gives the turn, and the
+    /// model follows the text.
+    #[test]
+    fn every_turn_has_its_own_text_that_xboard_accepts() {
+        let mut drift = 0;
+        let mut plies = 0;
+        for seed in 0..6u64 {
+            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            let mut pos = AnyPosition::start(Variant::Dysnomia);
+            let mut xb = XbBoard::from_fen(&pos.fen()).unwrap();
+            for _ in 0..60 {
+                if pos.outcome(&[]).is_some() {
+                    break;
+                }
+                let table = wire_table(&xb, &pos);
+                let legal: Vec<String> = pos
+                    .legal_move_strings()
+                    .into_iter()
+                    .filter(|m| m != "@@@@")
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                assert_eq!(table.len(), legal.len(), "{}", pos.fen());
+                let white = pos.side_to_move() == movegen::Color::White;
+                let mut texts = Vec::new();
+                for (m, w, _) in &table {
+                    assert!(xb.accepts(w, white), "{m} as {}", w.text());
+                    assert_eq!(Wire::parse(&w.text()).as_ref(), Some(w));
+                    texts.push(w.text());
+                    if w.relayed(&xb) != w.text() {
+                        texts.push(w.relayed(&xb));
+                    }
+                }
+                let n = texts.len();
+                texts.sort();
+                texts.dedup();
+                assert_eq!(texts.len(), n, "two turns share a text in {}", pos.fen());
+                let (mv, w, after) = table[rng.below(table.len())].clone();
+                let (back, back_xb) = read_move(&xb, &pos, &w.text()).unwrap();
+                assert_eq!(back, mv);
+                let (back, _) = read_move(&xb, &pos, &w.relayed(&xb)).unwrap();
+                assert_eq!(back, mv);
+                assert_eq!(back_xb, after);
+                pos.play(&mv).unwrap();
+                xb = after;
+                drift += xb.distance(&picture(&pos.fen()).unwrap());
+                plies += 1;
+            }
+        }
+        assert!(plies > 100);
+        // The board follows the game closely on average.
+        assert!(
+            drift as usize <= plies * 4,
+            "drift {drift} over {plies} plies"
+        );
+    }
+
+    #[test]
+    fn pictures_and_fens() {
+        let pic = picture("4k3/8/8/8/8/8/8/(RpK)3T2r w - - 0 1").unwrap();
+        assert_eq!(board_field(&pic), "4k3/8/8/8/8/8/8/I3T2r");
+        assert_eq!(
+            our_fen("4k3/8/8/8/8/8/8/I3T2c w - - 0 1"),
+            "4k3/8/8/8/8/8/8/(RK)3T2(rn) w - - 0 1"
+        );
+        assert_eq!(INSCRIPTIONS.len() * 2, PIECE_TABLE.len());
+    }
+
+    #[test]
+    fn clicks_and_typed_legs_from_a_person() {
+        let pos = AnyPosition::start(Variant::Dysnomia);
+        let xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        assert_eq!(read_move(&xb, &pos, "e2e4").unwrap().0, "e2e4");
+        assert_eq!(read_move(&xb, &pos, "e2e3,e3d3").unwrap().0, "e2e3,e3d3");
+        assert_eq!(read_move(&xb, &pos, "g1f3").unwrap().0, "g1f3");
+        assert!(read_move(&xb, &pos, "e2e5").is_err());
+        assert!(read_move(&xb, &pos, "zz").is_err());
+        assert!(read_move(&xb, &pos, "e2e3[x]").is_err());
+        // The start: pawns may step forward or double-move; a knight has
+        // its two squares.
+        let h = highlight(&xb, &pos, "g1").unwrap();
+        assert_eq!(h, "8/8/8/8/8/5Y1Y/8/8");
+    }
+}
+
+#[cfg(test)]
+mod replay {
+    use super::*;
+    use movegen::Variant;
+
+    /// Replays the engine moves of an XBoard debug log (`CURIO_XB_DEBUG`)
+    /// through the model, printing XBoard's board as modelled.
+    #[test]
+    #[ignore]
+    fn replay_debug_log() {
+        let Ok(path) = std::env::var("CURIO_XB_DEBUG") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut pos = AnyPosition::start(Variant::Dysnomia);
+        let mut xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        for line in text.lines() {
+            if line.ends_with(">first : new") {
+                pos = AnyPosition::start(Variant::Dysnomia);
+                xb = XbBoard::from_fen(&pos.fen()).unwrap();
+                println!("new game");
+            }
+            let Some(i) = line.find(": move ") else {
+                continue;
+            };
+            if !line.contains('<') {
+                continue;
+            }
+            let wire = &line[i + 7..];
+            println!("{} {wire}", board_field(&xb.cells));
+            match read_move(&xb, &pos, wire) {
+                Ok((m, after)) => {
+                    let written = write_move(&xb, &pos, &m).map(|w| w.0);
+                    if written.as_deref() != Some(wire) {
+                        println!("  written as {written:?}");
+                    }
+                    println!("  = {m}   ours {}", pos.fen());
+                    pos.play(&m).unwrap();
+                    xb = after;
+                }
+                Err(e) => {
+                    println!("  ! {e}");
+                    break;
+                }
+            }
+        }
+    }
+}
