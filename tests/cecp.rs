@@ -1690,24 +1690,79 @@ fn dysnomia_in_xboard_forms_denials_each_way() {
     assert_eq!(ours, "e1e2,e2e1");
     pos.play(&ours).unwrap();
     xb = after;
-    let (engine_move, after) = xboard_dy::read_move(&xb, &pos, &reply).unwrap();
+    let (engine_move, _) = xboard_dy::read_move(&xb, &pos, &reply).unwrap();
     pos.play(&engine_move).unwrap();
-    xb = after;
-    // The person (White) denies the engine's move: XBoard relays the null
-    // move as its board with Black to move; the engine moves again.
-    if pos.legal_move_strings().iter().any(|m| m == "@@@@") {
-        let field = xboard_dy::board_field(&xb.cells);
-        send("playother");
-        send(&format!("setboard {field} b - - 0 3"));
-        let again = wait_for(&mut lines, "move ");
-        let again = again.strip_prefix("move ").unwrap();
-        pos.play("@@@@").unwrap();
-        let (m, _) = xboard_dy::read_move(&xb, &pos, again).unwrap();
-        assert_ne!(m, engine_move, "the denied move is not played again");
-        pos.play(&m).unwrap();
-    }
+    // The engine denied last, so its next move is protected: the person
+    // cannot deny it (dysnomia_in_xboard_person_denies_the_engine shows a
+    // person's denial).
+    assert!(!pos.legal_move_strings().iter().any(|m| m == "@@@@"));
     // The session is intact: a ping is answered.
     send("ping 9");
+    assert_eq!(wait_for(&mut lines, "pong"), "pong 9");
+    send("quit");
+}
+
+/// A person in XBoard denies the engine's move: XBoard relays the person's
+/// null move as `setboard` with its board (the engine's move still on it)
+/// and the engine's side to move, and sends no `go`. The engine takes it as
+/// the denial and moves again by itself, another move. White holds the
+/// right from the start, so the engine's first move is certainly deniable.
+#[test]
+fn dysnomia_in_xboard_person_denies_the_engine() {
+    use protocol::cecp::xboard_dy::{self, XbBoard as DyBoard};
+    let _g = serial();
+    let fen = "4k3/p7/8/3q4/4P3/8/7P/4K3 b - - 0 1 denial=w";
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let pid = child.0.id().to_string();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(120));
+        let _ = Command::new("kill").args(["-9", &pid]).status();
+    });
+    let mut stdin = child.0.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
+    for l in ["xboard", "protover 2", "new", "variant dysnomia", "force"] {
+        send(l);
+    }
+    send(&format!("setboard {fen}"));
+    send("sd 2");
+    send("go");
+    let first = wait_for(&mut lines, "move ");
+    let first = first.strip_prefix("move ").unwrap().to_string();
+    // Our side of the wire: the game and XBoard's board after the move.
+    let mut pos = AnyPosition::from_fen(Variant::Dysnomia, fen).unwrap();
+    let xb = DyBoard::from_fen(fen).unwrap();
+    let (engine_move, xb_after) = xboard_dy::read_move(&xb, &pos, &first).unwrap();
+    pos.play(&engine_move).unwrap();
+    assert!(
+        pos.legal_move_strings().iter().any(|m| m == "@@@@"),
+        "White may deny {engine_move}"
+    );
+    // The person's null move, as XBoard relays it: no `go` follows.
+    let field = xboard_dy::board_field(&xb_after.cells);
+    send(&format!("setboard {field} b - - 0 1"));
+    let again = wait_for(&mut lines, "move ");
+    let again = again.strip_prefix("move ").unwrap();
+    pos.play("@@@@").unwrap();
+    // XBoard's board still holds the denied move; the re-move is read there.
+    let (m, xb_now) = xboard_dy::read_move(&xb_after, &pos, again).unwrap();
+    assert_ne!(m, engine_move, "the denied move is not played again");
+    pos.play(&m).unwrap();
+    // A second null move now is refused (the right went to Black with the
+    // denial), so XBoard takes it back, and the session goes on.
+    assert!(!pos.legal_move_strings().iter().any(|m| m == "@@@@"));
+    let field = xboard_dy::board_field(&xb_now.cells);
+    send(&format!("setboard {field} b - - 0 1"));
+    send("ping 9");
+    let l = wait_for(&mut lines, "Illegal move");
+    assert!(l.starts_with("Illegal move (no denial"), "{l}");
     assert_eq!(wait_for(&mut lines, "pong"), "pong 9");
     send("quit");
 }
