@@ -14,7 +14,7 @@ use crate::tt::{move_key, Bound, TranspositionTable};
 use eval::Evaluator;
 use movegen::game::{EndReason, Game, MoveBuf, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Deepest ply the search goes to (quiescence included).
 pub const MAX_PLY: usize = 120;
@@ -351,7 +351,10 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut prev_score = 0;
         let game_ply = self.keys.len();
         let mut depth = 1;
+        // How long the last two completed iterations took (main thread).
+        let mut iteration_times = [Duration::ZERO; 2];
         while depth <= max_depth {
+            let iteration_start = self.start.elapsed();
             if helper_skips(self.id, depth, game_ply) && depth < max_depth {
                 depth += 1;
                 continue;
@@ -417,6 +420,23 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                     if elapsed >= b.soft * 3 / 5
                         || root_moves.len() == 1 && self.limits.clock.is_some()
                     {
+                        break;
+                    }
+                    // Nor start one that cannot end before the hard limit:
+                    // its time is predicted from the last one's and the
+                    // growth between the last two (at least 2x). Where a
+                    // single iteration costs more than a move's share
+                    // (Dysnomia: every turn of every node is played out),
+                    // such a doomed iteration took up to the hard limit at
+                    // every move and drained the clock.
+                    iteration_times = [iteration_times[1], elapsed - iteration_start];
+                    let [before, last] = iteration_times;
+                    let growth = if before.is_zero() {
+                        2.0
+                    } else {
+                        (last.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 16.0)
+                    };
+                    if elapsed + last.mul_f64(growth) > b.hard {
                         break;
                     }
                 }
