@@ -23,99 +23,19 @@
 use eval::strangechess::{terms, Weights, FEATURES, HANDSET, MATERIAL_KINDS};
 use movegen::game::{Color, Game, Notation};
 use movegen::strangechess::Position;
-use std::io::Write;
 
-fn arg(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
-/// The moves of one PGN game's movetext (comments, numbers and the result
-/// token dropped).
-fn movetext_moves(body: &str) -> Vec<String> {
-    let mut depth = 0;
-    let mut clean = String::new();
-    for c in body.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    clean
-        .split_whitespace()
-        .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        .filter(|t| !t.starts_with(|c: char| c.is_ascii_digit()))
-        .map(String::from)
-        .collect()
-}
+#[path = "texel/mod.rs"]
+mod texel;
+use texel::Sample;
 
 fn samples(args: &[String]) {
-    let out = arg(args, "--out").expect("--out FILE");
-    let mut file = std::fs::File::create(&out).expect("create output");
-    let mut games = 0;
-    let mut written = 0;
-    for path in args.iter().take_while(|a| *a != "--out") {
-        let text = std::fs::read_to_string(path).expect("read PGN");
-        for game in text.split("[Event ").skip(1) {
-            let tag = |name: &str| {
-                game.lines().find_map(|l| {
-                    l.strip_prefix(&format!("[{name} \""))
-                        .map(|x| x.trim_end_matches("\"]").to_string())
-                })
-            };
-            let result = match tag("Result").as_deref() {
-                Some("1-0") => 1.0,
-                Some("0-1") => 0.0,
-                Some("1/2-1/2") => 0.5,
-                _ => continue,
-            };
-            let mut pos = match tag("FEN") {
-                Some(f) => Position::from_fen(&f).expect("FEN tag"),
-                None => Position::start(),
-            };
-            let body: String = game
-                .lines()
-                .skip(1)
-                .filter(|l| !l.starts_with('['))
-                .collect::<Vec<_>>()
-                .join(" ");
-            for (ply, m) in movetext_moves(&body).iter().enumerate() {
-                if ply >= 12 && !pos.in_check() {
-                    writeln!(file, "{result} {}", pos.to_fen()).unwrap();
-                    written += 1;
-                }
-                let Ok(mv) = pos.parse_move(m) else {
-                    eprintln!("game {}: move {m} refused", games + 1);
-                    break;
-                };
-                pos.make(mv);
-            }
-            games += 1;
-        }
-    }
-    eprintln!("{games} games, {written} positions");
-}
-
-struct Sample {
-    result: f64,
-    features: [i32; FEATURES],
-    rest: f64,
-}
-
-fn predict(s: &Sample, w: &[i32; FEATURES], k: f64) -> f64 {
-    let lin: i32 = s.features.iter().zip(w).map(|(f, w)| f * w).sum();
-    1.0 / (1.0 + (-k * (s.rest + lin as f64) / 400.0).exp())
-}
-
-fn error(samples: &[Sample], w: &[i32; FEATURES], k: f64) -> f64 {
-    samples
-        .iter()
-        .map(|s| (s.result - predict(s, w, k)).powi(2))
-        .sum::<f64>()
-        / samples.len() as f64
+    texel::write_samples(
+        args,
+        |fen| fen.map_or_else(Position::start, |f| Position::from_fen(f).expect("FEN tag")),
+        |p| !p.in_check(),
+        |p, m| p.parse_move(m).map(|mv| p.make(mv)).is_ok(),
+        |p| p.to_fen(),
+    );
 }
 
 /// The range each weight may take. A few hundred games hold few
@@ -179,7 +99,7 @@ fn fit(files: &[String]) {
             } else {
                 -10
             };
-            samples.push(Sample {
+            samples.push(Sample::<FEATURES> {
                 result,
                 features: t.features,
                 rest: (t.rest + tempo) as f64,
@@ -187,56 +107,9 @@ fn fit(files: &[String]) {
         }
     }
     eprintln!("{} quiet positions", samples.len());
-    let mut w = HANDSET.to_vec();
-    let mut k = 1.0;
-    let mut best = error(&samples, &w, k);
-    for step in [0.5, 0.1, 0.02] {
-        loop {
-            let mut improved = false;
-            for cand in [k + step, k - step] {
-                if cand > 0.0 {
-                    let e = error(&samples, &w, cand);
-                    if e < best {
-                        best = e;
-                        k = cand;
-                        improved = true;
-                    }
-                }
-            }
-            if !improved {
-                break;
-            }
-        }
-    }
-    let start = best;
-    eprintln!("scale k = {k:.2}, error {best:.6} with the hand-set weights");
-    for step in [40, 10, 5, 1] {
-        loop {
-            let mut improved = false;
-            for i in 1..FEATURES {
-                // Material steps coarsely; the small terms step by one too.
-                if i < 11 && step == 1 {
-                    continue;
-                }
-                for delta in [step, -step] {
-                    let mut cand = w;
-                    cand[i] += delta;
-                    if !(BOUNDS[i].0..=BOUNDS[i].1).contains(&cand[i]) {
-                        continue;
-                    }
-                    let e = error(&samples, &cand, k);
-                    if e < best {
-                        best = e;
-                        w = cand;
-                        improved = true;
-                    }
-                }
-            }
-            if !improved {
-                break;
-            }
-        }
-    }
+    let coarse: [bool; FEATURES] = std::array::from_fn(|i| i < 11);
+    let f = texel::fit(&samples, HANDSET.to_vec(), &BOUNDS, &coarse);
+    let (w, k, start, best) = (f.weights, f.k, f.start_error, f.error);
     println!(
         "{} quiet positions, scale k = {k:.2}, error {start:.6} -> {best:.6}",
         samples.len()

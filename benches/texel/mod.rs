@@ -1,0 +1,211 @@
+//! Texel's method, shared by the evaluation tuners (`tune_strangechess`,
+//! `tune_dysnomia`): reading PGN movetext, and fitting linear weights to
+//! game results by minimising the mean squared error between the result
+//! and `sigmoid(k * eval / 400)`, first the scale `k` with the starting
+//! weights, then each weight by coordinate descent within its bounds.
+
+/// The moves of one PGN game's movetext (comments, move numbers and the
+/// result token dropped).
+pub fn movetext_moves(body: &str) -> Vec<String> {
+    let mut depth = 0;
+    let mut clean = String::new();
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    clean
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
+        .filter(|t| !t.starts_with(|c: char| c.is_ascii_digit()))
+        .map(String::from)
+        .collect()
+}
+
+/// The games of a PGN text: its tags (a lookup) and its movetext.
+pub fn games(text: &str) -> Vec<(Vec<(String, String)>, String)> {
+    text.split("[Event ")
+        .skip(1)
+        .map(|game| {
+            let tags = game
+                .lines()
+                .filter_map(|l| {
+                    let l = l.strip_prefix('[')?.strip_suffix("\"]")?;
+                    let (name, value) = l.split_once(" \"")?;
+                    Some((name.to_string(), value.to_string()))
+                })
+                .collect();
+            let body = game
+                .lines()
+                .skip(1)
+                .filter(|l| !l.starts_with('['))
+                .collect::<Vec<_>>()
+                .join(" ");
+            (tags, body)
+        })
+        .collect()
+}
+
+/// A tag's value.
+pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A game's result for White (1, 0.5, 0), None if unfinished.
+pub fn result(tags: &[(String, String)]) -> Option<f64> {
+    match tag(tags, "Result") {
+        Some("1-0") => Some(1.0),
+        Some("0-1") => Some(0.0),
+        Some("1/2-1/2") => Some(0.5),
+        _ => None,
+    }
+}
+
+/// A command-line option's value: `--name VALUE`.
+pub fn arg(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+/// `samples PGN... --out FILE`: replays every finished game of the PGN
+/// files (a `FEN` tag gives its start, `start` builds the position) and
+/// writes each position after the first 12 plies that `keep` accepts, as
+/// `RESULT FEN` with the game's result for White. `play` makes one move
+/// given as text (false if refused: the rest of that game is skipped).
+pub fn write_samples<P>(
+    args: &[String],
+    start: impl Fn(Option<&str>) -> P,
+    keep: impl Fn(&P) -> bool,
+    play: impl Fn(&mut P, &str) -> bool,
+    fen: impl Fn(&P) -> String,
+) {
+    use std::io::Write;
+    let out = arg(args, "--out").expect("--out FILE");
+    let mut file = std::fs::File::create(&out).expect("create output");
+    let (mut played, mut written) = (0, 0);
+    for path in args.iter().take_while(|a| *a != "--out") {
+        let text = std::fs::read_to_string(path).expect("read PGN");
+        for (tags, body) in games(&text) {
+            let Some(result) = result(&tags) else {
+                continue;
+            };
+            let mut pos = start(tag(&tags, "FEN"));
+            for (ply, m) in movetext_moves(&body).iter().enumerate() {
+                if ply >= 12 && keep(&pos) {
+                    writeln!(file, "{result} {}", fen(&pos)).unwrap();
+                    written += 1;
+                }
+                if !play(&mut pos, m) {
+                    eprintln!("game {}: move {m} refused", played + 1);
+                    break;
+                }
+            }
+            played += 1;
+        }
+    }
+    eprintln!("{played} games, {written} positions");
+}
+
+/// A training position: the result for White, its features (White's
+/// minus Black's), and the part of the evaluation the weights do not
+/// scale, in centipawns for White.
+pub struct Sample<const N: usize> {
+    pub result: f64,
+    pub features: [i32; N],
+    pub rest: f64,
+}
+
+fn predict<const N: usize>(s: &Sample<N>, w: &[i32; N], k: f64) -> f64 {
+    let lin: i32 = s.features.iter().zip(w).map(|(f, w)| f * w).sum();
+    1.0 / (1.0 + (-k * (s.rest + lin as f64) / 400.0).exp())
+}
+
+/// The mean squared error of the predictions.
+pub fn error<const N: usize>(samples: &[Sample<N>], w: &[i32; N], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| (s.result - predict(s, w, k)).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// What a fit found.
+pub struct Fit<const N: usize> {
+    pub weights: [i32; N],
+    pub k: f64,
+    /// The error with the starting weights (after fitting `k`), and at the
+    /// end.
+    pub start_error: f64,
+    pub error: f64,
+}
+
+/// Fits the scale, then the weights. `bounds[i]` limits weight `i` (equal
+/// ends fix it); `coarse[i]` weights (material) step by 5 at the finest,
+/// the others by 1.
+pub fn fit<const N: usize>(
+    samples: &[Sample<N>],
+    start: [i32; N],
+    bounds: &[(i32, i32); N],
+    coarse: &[bool; N],
+) -> Fit<N> {
+    let mut w = start;
+    let mut k = 1.0;
+    let mut best = error(samples, &w, k);
+    for step in [0.5, 0.1, 0.02] {
+        loop {
+            let mut improved = false;
+            for cand in [k + step, k - step] {
+                if cand > 0.0 {
+                    let e = error(samples, &w, cand);
+                    if e < best {
+                        best = e;
+                        k = cand;
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+    }
+    let start_error = best;
+    for step in [40, 10, 5, 1] {
+        loop {
+            let mut improved = false;
+            for i in 0..N {
+                if coarse[i] && step == 1 {
+                    continue;
+                }
+                for delta in [step, -step] {
+                    let mut cand = w;
+                    cand[i] += delta;
+                    if !(bounds[i].0..=bounds[i].1).contains(&cand[i]) {
+                        continue;
+                    }
+                    let e = error(samples, &cand, k);
+                    if e < best {
+                        best = e;
+                        w = cand;
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+    }
+    Fit {
+        weights: w,
+        k,
+        start_error,
+        error: best,
+    }
+}

@@ -1,0 +1,142 @@
+//! Fits the Dysnomia evaluation weights to the results of Curio's own
+//! games (Texel's method, `benches/texel`).
+//!
+//! ```text
+//! curio match --variant dysnomia --engine a=curio --engine b=curio ... --pgn games.pgn
+//! cargo bench --bench tune_dysnomia -- samples games.pgn --out dy.txt
+//! cargo bench --bench tune_dysnomia -- fit dy.txt
+//! ```
+//!
+//! `samples` replays every game (denials included: the game state keeps
+//! the last turn) and writes each position after the first 12 plies that
+//! is not in check and has no bait pending, with the game's result for
+//! White. `fit` keeps the quiet ones (the same material on the board one
+//! ply before and after, so no exchange or cascade is half done), takes
+//! their features (`eval::dysnomia::features`) and fits every weight but
+//! the Pawn's (fixed at 100) within [`BOUNDS`]. The side to move's tempo
+//! is the part the weights do not scale. Method and numbers are recorded
+//! in docs/engine.md.
+
+use eval::dysnomia::{features, FEATURES, HANDSET};
+use movegen::dysnomia::game::State;
+use movegen::dysnomia::Position;
+use movegen::game::{Color, Game, Notation};
+
+#[path = "texel/mod.rs"]
+mod texel;
+use texel::Sample;
+
+/// The range each weight may take: material positive and near chess's
+/// scale, the small terms small, exile a penalty. Rare features (a risen
+/// Bishop, a King riding, exile) are seen in few positions, mostly just
+/// before the game ends, so unbounded they would take whatever explains
+/// those last moves.
+const BOUNDS: [(i32, i32); FEATURES] = [
+    (400, 1500), // Queen
+    (200, 900),  // Rook
+    (150, 700),  // Bishop
+    (150, 700),  // Knight
+    (100, 100),  // Pawn: the scale
+    (50, 300),   // Statue
+    (0, 500),    // risen Bishop
+    (-50, 100),  // rider
+    (-50, 100),  // King riding
+    (0, 5),      // pawn advance
+    (0, 20),     // best promotion
+    (0, 60),     // denial right
+    (-500, 0),   // in exile
+    (-800, 0),   // exile thin
+];
+
+const NAMES: [&str; FEATURES] = [
+    "Queen",
+    "Rook",
+    "Bishop",
+    "Knight",
+    "Pawn",
+    "Statue",
+    "risen Bishop",
+    "rider",
+    "King riding",
+    "pawn advance",
+    "best promotion",
+    "denial right",
+    "in exile",
+    "exile thin",
+];
+
+fn samples(args: &[String]) {
+    texel::write_samples(
+        args,
+        |fen| {
+            let pos = fen.map_or_else(
+                || Position::from_fen(movegen::dysnomia::fen::START).expect("start"),
+                |f| Position::from_fen(f).expect("FEN tag"),
+            );
+            State::new(pos)
+        },
+        |s| !s.pos.bait && !s.pos.in_check(),
+        |s, m| s.parse_move(m).map(|t| s.make(t)).is_ok(),
+        |s| s.to_fen(),
+    );
+}
+
+fn fit(files: &[String]) {
+    let mut samples = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).expect("read samples");
+        let parsed: Vec<(f64, Position)> = text
+            .lines()
+            .map(|line| {
+                let (r, fen) = line.split_once(' ').expect("result FEN");
+                (r.parse().unwrap(), Position::from_fen(fen).expect("FEN"))
+            })
+            .collect();
+        let material = |p: &Position| p.board.material();
+        for i in 1..parsed.len().saturating_sub(1) {
+            let (result, pos) = (parsed[i].0, &parsed[i].1);
+            let m = material(pos);
+            if [&parsed[i - 1].1, &parsed[i + 1].1]
+                .iter()
+                .any(|q| material(q) != m)
+            {
+                continue;
+            }
+            let tempo = if pos.side == Color::White { 10 } else { -10 };
+            samples.push(Sample::<FEATURES> {
+                result,
+                features: features(pos),
+                rest: tempo as f64,
+            });
+        }
+    }
+    eprintln!("{} quiet positions", samples.len());
+    let coarse: [bool; FEATURES] = std::array::from_fn(|i| i < 7);
+    let f = texel::fit(&samples, HANDSET, &BOUNDS, &coarse);
+    println!(
+        "{} quiet positions, scale k = {:.2}, error {:.6} -> {:.6}",
+        samples.len(),
+        f.k,
+        f.start_error,
+        f.error
+    );
+    for i in 0..FEATURES {
+        println!(
+            "{:<16} {:>5} (hand-set {})",
+            NAMES[i], f.weights[i], HANDSET[i]
+        );
+    }
+    println!("{:?}", f.weights);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    match args.first().map(String::as_str) {
+        Some("samples") => samples(&args[1..]),
+        Some("fit") => fit(&args[1..]),
+        _ => eprintln!("tune_dysnomia: 'samples PGN... --out FILE' or 'fit FILE...'"),
+    }
+}
