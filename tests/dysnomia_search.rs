@@ -144,3 +144,86 @@ fn a_repetition_through_pawn_moves_is_a_draw_in_the_search() {
     );
     assert_eq!(r.score, 0);
 }
+
+/// From a game against the random mover (3+0.05, lost): Black's Queen
+/// checks from d2 next to White's King, and Curio, with 0.7 s left, could
+/// not finish its first iteration and played the list's first turn, a
+/// column move leaving the King in check as bait; the forced reply, her
+/// all-round capture with the King swapped onto e2, took the King as
+/// well. Searched to depth 1 or 2, the bait scores as the lost King and
+/// no turn chosen loses the King to a forced reply.
+#[test]
+fn the_engine_does_not_bait_into_a_reply_that_takes_its_king() {
+    let moves = "a2a3,a3b3 c7b7~,d7c7~,e7d7~,f7e7~,g7f7~ a1a4 e7f7~,d7e7~ a4a3 \
+                 g7g6,g6g7 b1a3 f7f5 b2a2,a2a3 b7b5 a3[1]b5 c7c6 b5a3 e7f7,f7e7 b3a3 \
+                 g7g5 c1a3 d7c7,c7b7 a3[0]a1 d8d2";
+    let mut s = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3");
+    for m in moves.split_whitespace() {
+        let t = s.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        s.make(t);
+    }
+    // The losing bait exists: a1[0]a2 is legal and every reply wins.
+    let losing = s.parse_move("a1[0]a2").expect("the game's turn");
+    let mut after = s;
+    after.make(losing);
+    assert!(after.pos.bait);
+    let mut replies = Vec::new();
+    after.legal_moves(&mut replies);
+    assert!(replies.iter().any(|&r| {
+        let mut x = after;
+        x.make(r);
+        x.decisive().is_some()
+    }));
+    // Only the losing bait searched (every other root turn excluded), at
+    // depth 1: its score must be the lost King, not the static value a
+    // stand pat in the bait would give.
+    let mut all = Vec::new();
+    s.legal_moves(&mut all);
+    let exclude = all
+        .iter()
+        .filter(|&&t| t != losing)
+        .map(|&t| <State as movegen::game::Tactical>::encode_move(t))
+        .collect();
+    let only = Engine::new(16, 1).search(
+        &s,
+        &[],
+        &Limits::depth(1),
+        &SearchOptions {
+            multipv: 1,
+            exclude,
+        },
+        &mut Silent,
+    );
+    assert_eq!(only.best, Some(losing));
+    assert!(only.score <= -MATE_BOUND, "score {}", only.score);
+    // A first iteration cut short (by nodes here, by the clock in the
+    // game) plays the best turn searched so far, not the list's first.
+    let cut = Engine::new(16, 1).search(
+        &s,
+        &[],
+        &Limits::nodes(1500),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    assert_eq!(cut.depth, 0, "the first iteration was cut");
+    let played = s.move_to_string(cut.best.expect("a turn"));
+    assert_ne!(played, "a1[0]a2", "the list's first, which loses the King");
+    for depth in 1..=2 {
+        let r = search(&s, depth);
+        let best = r.best.expect("a legal turn");
+        let mut next = s;
+        next.make(best);
+        let mut replies = Vec::new();
+        next.legal_moves(&mut replies);
+        for reply in replies {
+            let mut x = next;
+            x.make(reply);
+            assert!(
+                x.pos.winner.is_none(),
+                "depth {depth}: {} loses the King to {}",
+                s.move_to_string(best),
+                next.move_to_string(reply)
+            );
+        }
+    }
+}

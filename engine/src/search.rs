@@ -373,8 +373,13 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 if self.stopped {
                     // An interrupted iteration's first line still names a
                     // fully searched move that beat the window: play it,
-                    // with the last complete score.
-                    if line == 0 && !pv.is_empty() && result.depth > 0 {
+                    // with the last complete score. In the first
+                    // iteration it is the best of the moves searched,
+                    // better than the list's first (a Dysnomia move at
+                    // depth 1 can cost more than a low clock allows: the
+                    // list's first, a column move leaving the King to a
+                    // bait's reply, lost a game).
+                    if line == 0 && !pv.is_empty() && (result.depth > 0 || depth == 1) {
                         result.best = Some(pv[0]);
                         result.pv = pv;
                     }
