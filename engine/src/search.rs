@@ -427,13 +427,14 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                     {
                         break;
                     }
-                    // Nor start one that cannot end before the hard limit:
-                    // its time is predicted from the last one's and the
-                    // growth between the last two (at least 2x). Where a
-                    // single iteration costs more than a move's share
-                    // (Dysnomia: every turn of every node is played out),
-                    // such a doomed iteration took up to the hard limit at
-                    // every move and drained the clock.
+                    // Nor start one predicted to end after twice the soft
+                    // budget: its time is predicted from the last one's
+                    // and the growth between the last two (at least 2x).
+                    // Where a single iteration costs more than a move's
+                    // share (Dysnomia: every turn of every node is played
+                    // out), such an iteration ran to the hard limit (four
+                    // times the share) at every move and drained the
+                    // clock until moves were lost on time.
                     iteration_times = [iteration_times[1], elapsed - iteration_start];
                     let [before, last] = iteration_times;
                     let growth = if before.is_zero() {
@@ -441,7 +442,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                     } else {
                         (last.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 16.0)
                     };
-                    if elapsed + last.mul_f64(growth) > b.hard {
+                    if elapsed + last.mul_f64(growth) > (b.soft * 2).min(b.hard) {
                         break;
                     }
                 }
