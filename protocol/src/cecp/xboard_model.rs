@@ -63,6 +63,26 @@ impl<const FILES: usize, const SQUARES: usize> Grid<FILES, SQUARES> {
             .then(|| (r - 1) * FILES + (b[0] - b'a') as usize)
     }
 
+    /// The two squares a move's text starts with (`e2e4`, `f10f9w`), and
+    /// the text after them; None if it does not start with two squares.
+    pub fn two_squares(s: &str) -> Option<(usize, usize, &str)> {
+        let b = s.as_bytes();
+        if b.len() < 4 {
+            return None;
+        }
+        let mut i = 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let a = Self::parse_square(s.get(..i)?)?;
+        let mut j = i + 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        let c = Self::parse_square(s.get(i..j)?)?;
+        Some((a, c, s.get(j..)?))
+    }
+
     /// A picture (a glyph or 0 per square) as a FEN board field, top rank
     /// first.
     pub fn board_field(pic: &[u8; SQUARES]) -> String {
@@ -216,25 +236,8 @@ impl<const FILES: usize, const SQUARES: usize> Wire<FILES, SQUARES> {
             None => (text, None),
         };
         let squares = |s: &str| -> Option<(usize, usize, Option<u8>)> {
-            let b = s.as_bytes();
-            if b.len() < 4 {
-                return None;
-            }
-            let mut i = 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            let a = parse_square(&s[..i])?;
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            if j > b.len() || i >= b.len() {
-                return None;
-            }
-            let c = parse_square(&s[i..j])?;
-            let rest = &b[j..];
-            let promo = match rest {
+            let (a, c, rest) = Grid::<FILES, SQUARES>::two_squares(s)?;
+            let promo = match rest.as_bytes() {
                 [] => None,
                 [p] if p.is_ascii_lowercase() => Some(*p),
                 _ => return None,

@@ -251,23 +251,13 @@ fn natural_squares(
     mv: &str,
     white: bool,
 ) -> Option<(usize, usize)> {
-    let b = mv.as_bytes();
-    let mut i = 1;
-    while i < b.len() && b[i].is_ascii_digit() {
-        i += 1;
-    }
-    let from = parse_square(&mv[..i])?;
-    let mut j = i + 1;
-    while j < b.len() && b[j].is_ascii_digit() {
-        j += 1;
-    }
-    let mut to = parse_square(mv.get(i..j)?)?;
+    let (from, mut to, rest) = Sq::two_squares(mv)?;
     let wall = |g: u8| matches!(g.to_ascii_uppercase(), b'W' | b'V' | b'U' | b'Y');
     let own = |g: u8| is_piece(g) && is_white(g) == white;
     let anchor = |pic: &[u8; SQUARES]| (0..SQUARES).find(|&s| own(pic[s]) && wall(pic[s]));
     // The Wall's cells before the move: its anchor and the next cell.
     // A Halfer leaving a square it shares with the Wall is not the Wall.
-    let halfer_leaves = mv[j..].split(',').next().unwrap_or("").contains('h');
+    let halfer_leaves = rest.split(',').next().unwrap_or("").contains('h');
     if let Some(a) = anchor(before).filter(|_| !halfer_leaves) {
         let other = if matches!(before[a].to_ascii_uppercase(), b'W' | b'U') {
             a + 1
