@@ -10,6 +10,7 @@ mod hidden;
 mod session;
 pub mod xboard_dy;
 pub mod xboard_map;
+pub mod xboard_model;
 pub mod xboard_sc;
 
 pub use session::{Config, Session, DEFAULT_CONTEMPT};

@@ -17,7 +17,9 @@
 //!   each move as XBoard 4.9.1's `ApplyMove` changes it (kill legs, a King
 //!   moving two files "castles" with the nearest glyph, a King onto its own
 //!   Rook is an FRC castling, the Pawn's e.p. and promotion rules, suffixes
-//!   that replace the arriving glyph, drops).
+//!   that replace the arriving glyph, drops); the model is shared with
+//!   Strange Chess (`xboard_model`), this game switches on its FRC
+//!   castling and keeps Pawn drops off the end ranks.
 //! * **Move forms** ([`wire_table`]): every legal turn gets a distinct text
 //!   XBoard accepts on its board; of the forms XBoard understands (`from
 //!   to`, a suffix, a kill leg `from kill,kill to`, a drop `L@to`) the one
@@ -32,10 +34,28 @@
 //! (denied): X` one way and reads XBoard's relayed null move (a `setboard`)
 //! the other way.
 
+use super::xboard_model::{self as model, Grid, Rules};
 use movegen::AnyPosition;
 
 const FILES: usize = 8;
 const SQUARES: usize = 64;
+
+/// Dysnomia's 8x8 board.
+type Sq = Grid<FILES, SQUARES>;
+
+/// One move as XBoard writes it, on Dysnomia's board.
+pub type Wire = model::Wire<FILES, SQUARES>;
+
+/// XBoard's board for a Dysnomia game, as its `ApplyMove` keeps it.
+pub type XbBoard = model::XbBoard<FILES, SQUARES>;
+
+/// Our forms can put a King on its own Rook, which XBoard takes as an FRC
+/// castling; a Pawn drop on an end rank is never offered (XBoard's drop
+/// rules may refuse it).
+const RULES: Rules = Rules {
+    king_onto_rook_castles: true,
+    pawn_drops_on_end_ranks: false,
+};
 
 /// The glyph of a column, by its top piece (colour: the top piece's).
 pub const COLUMNS: [(u8, u8); 6] = [
@@ -69,31 +89,13 @@ fn column_glyph(top: u8) -> u8 {
     }
 }
 
-fn is_white(g: u8) -> bool {
-    g.is_ascii_uppercase()
-}
-
-fn is_piece(g: u8) -> bool {
-    g.is_ascii_alphabetic()
-}
-
-fn file(sq: usize) -> usize {
-    sq % FILES
-}
-
-fn rank(sq: usize) -> usize {
-    sq / FILES
-}
-
 pub fn square_name(sq: usize) -> String {
-    format!("{}{}", (b'a' + file(sq) as u8) as char, rank(sq) + 1)
+    Sq::square_name(sq)
 }
 
 /// `e4` -> its index (a1 = 0); None if not a square of the 8x8 board.
 pub fn parse_square(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
-        .then(|| (b[1] - b'1') as usize * FILES + (b[0] - b'a') as usize)
+    Sq::parse_square(s)
 }
 
 /// What XBoard should show for our FEN (its board field; columns in
@@ -137,313 +139,10 @@ pub fn picture(fen: &str) -> Option<[u8; SQUARES]> {
     Some(pic)
 }
 
-/// One move as XBoard writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Wire {
-    /// `from to[promo]` or, with a kill leg, `from kill,kill to[promo]`.
-    Move {
-        from: usize,
-        to: usize,
-        kill: Option<usize>,
-        promo: Option<u8>,
-    },
-    /// `L@to`: a glyph (upper case letter) put on an empty square.
-    Drop { glyph: u8, to: usize },
-}
-
-impl Wire {
-    pub fn text(&self) -> String {
-        match *self {
-            Wire::Move {
-                from,
-                to,
-                kill,
-                promo,
-            } => {
-                let mut s = square_name(from);
-                if let Some(k) = kill {
-                    s.push_str(&square_name(k));
-                    s.push(',');
-                    s.push_str(&square_name(k));
-                }
-                s.push_str(&square_name(to));
-                if let Some(p) = promo {
-                    s.push(p.to_ascii_lowercase() as char);
-                }
-                s
-            }
-            Wire::Drop { glyph, to } => {
-                format!("{}@{}", glyph.to_ascii_uppercase() as char, square_name(to))
-            }
-        }
-    }
-
-    /// The text XBoard 4.9.1 sends the other engine for this move made on
-    /// `xb`: a kill leg through a square of the mover's colour (an empty
-    /// square counts as black) goes out as a castling, `from to,kill
-    /// beside`, without the suffix (`SendMoveToProgram`).
-    pub fn relayed(&self, xb: &XbBoard) -> String {
-        if let Wire::Move {
-            from,
-            to,
-            kill: Some(k),
-            ..
-        } = *self
-        {
-            let black = |g: u8| !(is_piece(g) && is_white(g));
-            if black(xb.cells[k]) == black(xb.cells[from]) {
-                let beside = if file(from) > file(k) {
-                    file(to) as i32 + 1
-                } else {
-                    file(to) as i32 - 1
-                };
-                return format!(
-                    "{}{},{}{}{}",
-                    square_name(from),
-                    square_name(to),
-                    square_name(k),
-                    (b'a' as i32 + beside) as u8 as char,
-                    rank(to) + 1
-                );
-            }
-        }
-        self.text()
-    }
-
-    /// Reads XBoard's text; None if it is not a move XBoard would send.
-    pub fn parse(text: &str) -> Option<Wire> {
-        if !text.is_ascii() || text.len() > 12 {
-            return None;
-        }
-        if let Some((l, to)) = text.split_once('@') {
-            let g = l.as_bytes();
-            if g.len() != 1 || !g[0].is_ascii_alphabetic() {
-                return None;
-            }
-            return Some(Wire::Drop {
-                glyph: g[0].to_ascii_uppercase(),
-                to: parse_square(to)?,
-            });
-        }
-        let squares = |s: &str| -> Option<(usize, usize, Option<u8>)> {
-            let a = parse_square(s.get(..2)?)?;
-            let c = parse_square(s.get(2..4)?)?;
-            let promo = match &s.as_bytes()[4..] {
-                [] => None,
-                [p] if p.is_ascii_lowercase() => Some(*p),
-                _ => return None,
-            };
-            Some((a, c, promo))
-        };
-        match text.split_once(',') {
-            None => {
-                let (from, to, promo) = squares(text)?;
-                Some(Wire::Move {
-                    from,
-                    to,
-                    kill: None,
-                    promo,
-                })
-            }
-            Some((first, second)) => {
-                let (from, k1, p1) = squares(first)?;
-                let (k2, to, promo) = squares(second)?;
-                (p1.is_none() && k1 == k2).then_some(Wire::Move {
-                    from,
-                    to,
-                    kill: Some(k1),
-                    promo,
-                })
-            }
-        }
-    }
-}
-
-/// XBoard's board for a Dysnomia game, as its `ApplyMove` keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct XbBoard {
-    pub cells: [u8; SQUARES],
-    /// XBoard's e.p. file and rank code after a pawn's multi-step (100:
-    /// none).
-    ep_file: i32,
-    ep_rank: i32,
-}
-
 impl XbBoard {
     /// XBoard's board right after it was given `fen`.
     pub fn from_fen(fen: &str) -> Option<XbBoard> {
-        Some(XbBoard {
-            cells: picture(fen)?,
-            ep_file: 100,
-            ep_rank: 100,
-        })
-    }
-
-    /// Whether XBoard takes `w` as a move of the side to move. A Pawn drop
-    /// on the first or last rank is never offered (XBoard's drop rules may
-    /// refuse it).
-    pub fn accepts(&self, w: &Wire, white_to_move: bool) -> bool {
-        match *w {
-            Wire::Drop { glyph, to } => {
-                self.cells[to] == 0 && !(glyph == b'P' && (rank(to) == 0 || rank(to) == 7))
-            }
-            Wire::Move { from, to, kill, .. } => {
-                let g = self.cells[from];
-                (from != to || kill.is_some()) && is_piece(g) && is_white(g) == white_to_move
-            }
-        }
-    }
-
-    /// Changes the board as XBoard 4.9.1's `ApplyMove` does (the branches
-    /// that can fire on this board with legality testing off).
-    pub fn apply(&mut self, w: &Wire, white_to_move: bool) {
-        let old_ep_file = self.ep_file;
-        let ep_rank = self.ep_rank;
-        self.ep_file = 100;
-        self.ep_rank = 100;
-        let (from, to, kill, promo) = match *w {
-            Wire::Drop { glyph, to } => {
-                self.cells[to] = if white_to_move {
-                    glyph.to_ascii_uppercase()
-                } else {
-                    glyph.to_ascii_lowercase()
-                };
-                return;
-            }
-            Wire::Move {
-                from,
-                to,
-                kill,
-                promo,
-            } => (from, to, kill, promo),
-        };
-        if let Some(k) = kill {
-            self.cells[k] = 0;
-        }
-        let piece = self.cells[from];
-        let (fx, fy, tx, ty) = (
-            file(from) as i32,
-            rank(from) as i32,
-            file(to) as i32,
-            rank(to) as i32,
-        );
-        if piece == b'P' && ty - fy >= 2 {
-            self.ep_file = (fx + tx) / 2;
-            self.ep_rank = (ty - 1) | if ty - fy > 2 { 128 } else { 0 };
-        } else if piece == b'p' && ty - fy <= -2 {
-            self.ep_file = (fx + tx) / 2;
-            self.ep_rank = (ty + 1) | if fy - ty > 2 { 128 } else { 0 };
-        }
-        if from == to && kill.is_none() {
-            return;
-        }
-        let at = |x: i32, y: i32| (y as usize) * FILES + x as usize;
-        let king = piece == b'K' || piece == b'k';
-        let target = self.cells[to];
-        let last = FILES as i32 - 1;
-        let frc = |p: u8, t: u8, k: u8, r: u8| (p == k && t == r) || (p == r && t == k);
-        if frc(piece, target, b'K', b'R') || frc(piece, target, b'k', b'r') {
-            // A King onto its own Rook (or back): XBoard's FRC castling.
-            let (k, r, y) = if is_white(piece) {
-                (b'K', b'R', 0)
-            } else {
-                (b'k', b'r', last)
-            };
-            self.cells[from] = 0;
-            self.cells[to] = 0;
-            let rook_moves = piece == r;
-            if (tx > fx) != rook_moves {
-                self.cells[at(last - 1, y)] = k;
-                self.cells[at(last - 2, y)] = r;
-            } else {
-                self.cells[at(2, y)] = k;
-                self.cells[at(3, y)] = r;
-            }
-        } else if king && fx != 0 && fx != last && ty == fy && tx > fx + 1 {
-            let mut rx = fx + 1;
-            while self.cells[at(rx, fy)] == 0 && rx < last {
-                rx += 1;
-            }
-            self.cells[at(tx - 1, fy)] = self.cells[at(rx, fy)];
-            self.cells[at(rx, fy)] = 0;
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        } else if king && fx != 0 && fx != last && ty == fy && tx < fx - 1 {
-            let mut rx = fx - 1;
-            while self.cells[at(rx, fy)] == 0 && rx > 0 {
-                rx -= 1;
-            }
-            self.cells[at(tx + 1, fy)] = self.cells[at(rx, fy)];
-            self.cells[at(rx, fy)] = 0;
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        } else if piece == b'P' && ty >= last && promo.is_some() {
-            self.cells[to] = promo.unwrap_or(b'q').to_ascii_uppercase();
-            self.cells[from] = 0;
-        } else if piece == b'P'
-            && fy >= 4
-            && (old_ep_file == tx || (tx - fx).abs() > 4)
-            && tx != fx
-            && target == 0
-        {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-            let behind = if ty == ep_rank - 128 + 1 {
-                ty - 2
-            } else {
-                ty - 1
-            };
-            if (0..8).contains(&behind) {
-                self.cells[at(tx, behind)] = 0;
-            }
-        } else if piece == b'p' && ty < 1 && promo.is_some() {
-            self.cells[to] = promo.unwrap_or(b'q').to_ascii_lowercase();
-            self.cells[from] = 0;
-        } else if piece == b'p'
-            && fy < 4
-            && (old_ep_file == tx || (tx - fx).abs() > 4)
-            && tx != fx
-            && target == 0
-        {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-            let behind = if ty == ep_rank - 128 - 1 {
-                ty + 2
-            } else {
-                ty + 1
-            };
-            if (0..8).contains(&behind) {
-                self.cells[at(tx, behind)] = 0;
-            }
-        } else {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        }
-        if let Some(p) = promo {
-            self.cells[to] = if is_white(piece) {
-                p.to_ascii_uppercase()
-            } else {
-                p.to_ascii_lowercase()
-            };
-        }
-    }
-
-    /// How far the board is from `pic`: a piece missing (or of the wrong
-    /// colour) costs most, since XBoard then refuses that piece's moves; a
-    /// wrong glyph or one too many costs one.
-    fn distance(&self, pic: &[u8; SQUARES]) -> u32 {
-        let mut d = 0;
-        for (&have, &want) in self.cells.iter().zip(pic.iter()) {
-            if have == want {
-                continue;
-            }
-            d += if want != 0 && (have == 0 || is_white(have) != is_white(want)) {
-                4
-            } else {
-                1
-            };
-        }
-        d
+        Some(XbBoard::new(picture(fen)?, RULES))
     }
 }
 
@@ -503,51 +202,20 @@ fn successors(pos: &AnyPosition) -> Vec<(String, String)> {
 pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard)> {
     let white = pos.side_to_move() == movegen::Color::White;
     let turns = successors(pos);
-    let mut options: Vec<Vec<(u32, Wire, XbBoard)>> = Vec::with_capacity(turns.len());
-    for (mv, fen) in &turns {
-        let forms = match picture(fen) {
+    let options: Vec<_> = turns
+        .iter()
+        .map(|(mv, fen)| match picture(fen) {
             Some(after) => natural_forms(xb, &after, mv, white),
             None => Vec::new(),
-        };
-        options.push(forms);
-    }
-    let moves: Vec<String> = turns.into_iter().map(|(m, _)| m).collect();
-    // A text taken, as sent or as XBoard relays it.
-    let mut used: Vec<String> = Vec::new();
-    let mut take = |w: &Wire| {
-        let (text, relayed) = (w.text(), w.relayed(xb));
-        if used.contains(&text) || used.contains(&relayed) {
-            return false;
-        }
-        used.push(text);
-        used.push(relayed);
-        true
-    };
-    let mut table: Vec<Option<(Wire, XbBoard)>> = vec![None; moves.len()];
-    // Forms go out best first over all turns, so a turn keeps its natural
-    // form unless another turn's is the same text and better. Ties go to
-    // the turn listed first (one leg before two: `b1c3` before `b1b2,b2c3`).
-    let mut ranked: Vec<(u32, usize, usize)> = Vec::new();
-    for (m, forms) in options.iter().enumerate() {
-        for (k, f) in forms.iter().enumerate() {
-            ranked.push((f.0, m, k));
-        }
-    }
-    ranked.sort();
-    for (_, m, k) in ranked {
-        if table[m].is_some() {
-            continue;
-        }
-        let (_, w, after) = &options[m][k];
-        if take(w) {
-            table[m] = Some((w.clone(), after.clone()));
-        }
-    }
-    // The rest: codes that leave XBoard's board as it is.
-    let carriers: Vec<usize> = (0..SQUARES)
-        .filter(|&s| is_piece(xb.cells[s]) && is_white(xb.cells[s]) == white)
+        })
         .collect();
-    let empties: Vec<usize> = (0..SQUARES).filter(|&s| xb.cells[s] == 0).collect();
+    // Ties among forms go to the turn listed first (one leg before two:
+    // `b1c3` before `b1b2,b2c3`).
+    let moves: Vec<String> = turns.into_iter().map(|(m, _)| m).collect();
+    // Turns left without a form get codes that leave XBoard's board as it
+    // is: a glyph of the mover's out and back through an empty square.
+    let carriers = xb.own_squares(white);
+    let empties = xb.empty_squares();
     // A side can have no glyph of its colour on XBoard's board (its pieces
     // hidden in columns topped by the enemy, or shown in the enemy's
     // colour after swaps): then drops on empty squares are its only texts.
@@ -557,80 +225,24 @@ pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard
             .iter()
             .map(move |&g| Wire::Drop { glyph: g, to: k })
     });
-    let mut codes = carriers
+    let codes = carriers
         .iter()
-        .flat_map(|&p| empties.iter().map(move |&k| (p, k)))
-        .map(|(p, k)| Wire::Move {
-            from: p,
-            to: p,
-            kill: Some(k),
-            promo: None,
-        })
+        .flat_map(|&p| empties.iter().map(move |&k| Wire::out_and_back(p, k)))
         .chain(drops);
-    for slot in table.iter_mut() {
-        if slot.is_none() {
-            for w in codes.by_ref() {
-                if take(&w) {
-                    let mut after = xb.clone();
-                    after.apply(&w, white);
-                    *slot = Some((w, after));
-                    break;
-                }
-            }
-        }
-    }
-    moves
-        .into_iter()
-        .zip(table)
-        .filter_map(|(m, t)| t.map(|(w, b)| (m, w, b)))
-        .collect()
+    model::assign(xb, white, moves, &options, codes)
 }
 
-/// The forms XBoard understands for one turn, scored by how close XBoard's
-/// board comes to the picture after it (lower is better), best first.
+/// The forms XBoard understands for one turn, best first (see
+/// [`model::natural_forms`]), with the turn's own middle squares as legs.
 fn natural_forms(
     xb: &XbBoard,
     after: &[u8; SQUARES],
     mv: &str,
     white: bool,
 ) -> Vec<(u32, Wire, XbBoard)> {
-    let mut out: Vec<(u32, Wire, XbBoard)> = Vec::new();
-    let consider = |w: Wire, out: &mut Vec<(u32, Wire, XbBoard)>| {
-        if !xb.accepts(&w, white) || out.iter().any(|(_, o, _)| *o == w) {
-            return;
-        }
-        let mut b = xb.clone();
-        b.apply(&w, white);
-        out.push((2 * b.distance(after), w, b));
+    let Some(squares) = natural_squares(mv) else {
+        return Vec::new();
     };
-    let Some((from, to)) = natural_squares(mv) else {
-        return out;
-    };
-    let glyph = after[to];
-    let own_glyph = is_piece(glyph) && is_white(glyph) == white;
-    // XBoard's parser reads an `x` after the squares as a capture leg, not
-    // a suffix; no glyph of ours is `x`, but keep the rule.
-    let suffixes: Vec<Option<u8>> = if own_glyph && !glyph.eq_ignore_ascii_case(&b'x') {
-        vec![None, Some(glyph.to_ascii_lowercase())]
-    } else {
-        vec![None]
-    };
-    // Squares XBoard would still show occupied that should be empty.
-    let mut plain = xb.clone();
-    if from != to {
-        plain.apply(
-            &Wire::Move {
-                from,
-                to,
-                kill: None,
-                promo: None,
-            },
-            white,
-        );
-    }
-    let ghosts: Vec<usize> = (0..SQUARES)
-        .filter(|&s| s != from && s != to && is_piece(plain.cells[s]) && after[s] == 0)
-        .collect();
     // The turn's own middle squares (a King's or a pawn's two legs, a
     // Knight's path capture): XBoard kills the square between the legs.
     let legs: Vec<usize> = mv
@@ -639,63 +251,7 @@ fn natural_forms(
         .skip(1)
         .filter_map(|leg| leg.get(..2).and_then(parse_square))
         .collect();
-    for &promo in &suffixes {
-        if from != to {
-            consider(
-                Wire::Move {
-                    from,
-                    to,
-                    kill: None,
-                    promo,
-                },
-                &mut out,
-            );
-        }
-        let mut kills: Vec<usize> = ghosts.clone();
-        kills.extend(legs.iter().copied().filter(|&s| s != from && s != to));
-        if from == to && kills.is_empty() {
-            // In place (a Bishop promotion): out and back through the
-            // nearest empty square.
-            kills.extend((0..SQUARES).filter(|&s| xb.cells[s] == 0).min_by_key(|&s| {
-                (file(s) as i32 - file(from) as i32).abs()
-                    + (rank(s) as i32 - rank(from) as i32).abs()
-            }));
-        }
-        for k in kills {
-            consider(
-                Wire::Move {
-                    from,
-                    to,
-                    kill: Some(k),
-                    promo,
-                },
-                &mut out,
-            );
-        }
-    }
-    if own_glyph {
-        consider(
-            Wire::Drop {
-                glyph: glyph.to_ascii_uppercase(),
-                to,
-            },
-            &mut out,
-        );
-    }
-    // A form no better than doing nothing says nothing a code would not;
-    // only forms that help are natural.
-    let idle = 2 * xb.distance(after);
-    out.retain(|(d, _, _)| *d < idle);
-    // Equal boards: a form whose legs are the turn's own first (what a
-    // person's XBoard sends), drops last.
-    out.sort_by_key(|(d, w, _)| {
-        let own_legs = match w {
-            Wire::Move { kill: Some(k), .. } => !legs.contains(k),
-            _ => false,
-        };
-        (*d, own_legs, matches!(w, Wire::Drop { .. }))
-    });
-    out
+    model::natural_forms(xb, after, squares, Some(&legs), white)
 }
 
 /// Our turn for XBoard's text `wire` in `pos`, and XBoard's board after it.
@@ -704,18 +260,7 @@ fn natural_forms(
 pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String, XbBoard), String> {
     let white = pos.side_to_move() == movegen::Color::White;
     let table = wire_table(xb, pos);
-    if let Some((m, _, after)) = table
-        .iter()
-        .find(|(_, w, _)| w.text() == wire || w.relayed(xb) == wire)
-    {
-        return Ok((m.clone(), after.clone()));
-    }
-    let m = person_move(pos, &table, wire).ok_or("not a legal move in this position")?;
-    let mut after = xb.clone();
-    if let Some(w) = Wire::parse(wire).filter(|w| xb.accepts(w, white)) {
-        after.apply(&w, white);
-    }
-    Ok((m, after))
+    model::read_move(xb, white, &table, wire, || person_move(pos, &table, wire))
 }
 
 /// A text that is none of our forms but what a person's XBoard sends: a
@@ -732,12 +277,13 @@ fn person_move(pos: &AnyPosition, table: &[(String, Wire, XbBoard)], wire: &str)
         let (a, b) = wire.split_once(',')?;
         let (from, to) = (parse_square(a.get(..2)?)?, parse_square(a.get(2..)?)?);
         let (kill, beside) = (parse_square(b.get(..2)?)?, parse_square(b.get(2..)?)?);
-        (rank(beside) == rank(to) && file(beside).abs_diff(file(to)) == 1).then_some(Wire::Move {
-            from,
-            to,
-            kill: Some(kill),
-            promo: None,
-        })
+        (Sq::rank(beside) == Sq::rank(to) && Sq::file(beside).abs_diff(Sq::file(to)) == 1)
+            .then_some(Wire::Move {
+                from,
+                to,
+                kill: Some(kill),
+                promo: None,
+            })
     })?;
     let Wire::Move {
         from,
@@ -790,36 +336,12 @@ fn person_move(pos: &AnyPosition, table: &[(String, Wire, XbBoard)], wire: &str)
 
 /// XBoard's text for our turn `mv` in `pos`, and XBoard's board after it.
 pub fn write_move(xb: &XbBoard, pos: &AnyPosition, mv: &str) -> Option<(String, XbBoard)> {
-    wire_table(xb, pos)
-        .into_iter()
-        .find(|(m, _, _)| m == mv)
-        .map(|(_, w, b)| (w.text(), b))
+    model::write_move(wire_table(xb, pos), mv)
 }
 
 /// A picture as a FEN board field (ranks 8 to 1).
 pub fn board_field(pic: &[u8; SQUARES]) -> String {
-    let mut rows = Vec::new();
-    for r in (0..8).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for f in 0..FILES {
-            let g = pic[r * FILES + f];
-            if g == 0 {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-                run = 0;
-            }
-            row.push(g as char);
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
-    rows.join("/")
+    Sq::board_field(pic)
 }
 
 /// XBoard's FEN (its glyphs; holdings in brackets) -> our FEN: a column
@@ -901,18 +423,9 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::xboard_model::Rng;
     use super::*;
     use movegen::Variant;
-
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     /// Random games: every legal turn has its own text, XBoard accepts it,
     /// reading it back (as sent and as relayed) gives the turn, and the

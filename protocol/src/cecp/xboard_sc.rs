@@ -32,11 +32,27 @@
 //!
 //! Details are in `docs/xboard-strangechess.md`.
 
+use super::xboard_model::{self as model, is_piece, is_white, Grid, Rules, HOLE};
 use movegen::AnyPosition;
 
 const FILES: usize = 12;
 const SQUARES: usize = 144;
-const HOLE: u8 = b'*';
+
+/// Strange Chess's 12x12 board.
+type Sq = Grid<FILES, SQUARES>;
+
+/// One move as XBoard writes it, on Strange Chess's board.
+pub type Wire = model::Wire<FILES, SQUARES>;
+
+/// XBoard's board for a Strange Chess game, as its `ApplyMove` keeps it.
+pub type XbBoard = model::XbBoard<FILES, SQUARES>;
+
+/// No form of ours puts a King on its own Rook, so the model leaves out
+/// XBoard's FRC castling (as it always has); drops go on any empty square.
+const RULES: Rules = Rules {
+    king_onto_rook_castles: false,
+    pawn_drops_on_end_ranks: true,
+};
 
 /// A full piece sharing with a friendly Halfer (or two friendly Halfers,
 /// `H`), and the glyph that shows the pair: the letters no piece uses.
@@ -78,40 +94,13 @@ fn combo_of(full: u8) -> Option<u8> {
     })
 }
 
-fn is_white(g: u8) -> bool {
-    g.is_ascii_uppercase()
-}
-
-fn is_piece(g: u8) -> bool {
-    g.is_ascii_alphabetic()
-}
-
-fn file(sq: usize) -> usize {
-    sq % FILES
-}
-
-fn rank(sq: usize) -> usize {
-    sq / FILES
-}
-
 pub fn square_name(sq: usize) -> String {
-    format!("{}{}", (b'a' + file(sq) as u8) as char, rank(sq) + 1)
+    Sq::square_name(sq)
 }
 
 /// `e4` -> its index (a1 = 0, rank by rank); None if not a square.
 pub fn parse_square(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    if b.len() < 2 || b.len() > 3 || !(b'a'..=b'l').contains(&b[0]) {
-        return None;
-    }
-    let digits = &s[1..];
-    if !digits.bytes().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
-        return None;
-    }
-    let r: usize = digits.parse().ok()?;
-    (1..=12)
-        .contains(&r)
-        .then(|| (r - 1) * FILES + (b[0] - b'a') as usize)
+    Sq::parse_square(s)
 }
 
 /// The occupants of each square, as the FEN writes them.
@@ -196,7 +185,7 @@ pub fn picture(fen: &str, holes: bool) -> Option<[u8; SQUARES]> {
             .filter(|&s| c.occ[s].contains(&colour))
             .collect();
         if at.len() == 2 {
-            let lying = rank(at[0]) == rank(at[1]);
+            let lying = Sq::rank(at[0]) == Sq::rank(at[1]);
             let g = match (lying, colour == b'W') {
                 (true, true) => b'W',
                 (true, false) => b'w',
@@ -246,317 +235,10 @@ pub fn picture(fen: &str, holes: bool) -> Option<[u8; SQUARES]> {
     Some(pic)
 }
 
-/// One move as XBoard writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Wire {
-    /// `from to[promo]` or, with a kill leg, `from kill,kill to[promo]`.
-    Move {
-        from: usize,
-        to: usize,
-        kill: Option<usize>,
-        promo: Option<u8>,
-    },
-    /// `L@to`: a glyph (upper case letter) put on an empty square.
-    Drop { glyph: u8, to: usize },
-}
-
-impl Wire {
-    pub fn text(&self) -> String {
-        match *self {
-            Wire::Move {
-                from,
-                to,
-                kill,
-                promo,
-            } => {
-                let mut s = square_name(from);
-                if let Some(k) = kill {
-                    s.push_str(&square_name(k));
-                    s.push(',');
-                    s.push_str(&square_name(k));
-                }
-                s.push_str(&square_name(to));
-                if let Some(p) = promo {
-                    s.push(p.to_ascii_lowercase() as char);
-                }
-                s
-            }
-            Wire::Drop { glyph, to } => {
-                format!("{}@{}", glyph.to_ascii_uppercase() as char, square_name(to))
-            }
-        }
-    }
-
-    /// The text XBoard sends the other engine for this move, made on
-    /// `xb` (XBoard's board before it). XBoard takes a kill leg through a
-    /// square of the mover's colour as a castling and writes it
-    /// `from to,kill beside`, `beside` the file next to `to`, and drops the
-    /// suffix; an empty square counts as black there (XBoard 4.9.1
-    /// `SendMoveToProgram`; a CI game was lost on `f10f9,f9f10w` relayed
-    /// as `f10f10,f9e10`).
-    pub fn relayed(&self, xb: &XbBoard) -> String {
-        if let Wire::Move {
-            from,
-            to,
-            kill: Some(k),
-            ..
-        } = *self
-        {
-            let black = |g: u8| !(is_piece(g) && is_white(g));
-            if black(xb.cells[k]) == black(xb.cells[from]) {
-                let beside = if file(from) > file(k) {
-                    file(to) as i32 + 1
-                } else {
-                    file(to) as i32 - 1
-                };
-                return format!(
-                    "{}{},{}{}{}",
-                    square_name(from),
-                    square_name(to),
-                    square_name(k),
-                    (b'a' as i32 + beside) as u8 as char,
-                    rank(to) + 1
-                );
-            }
-        }
-        self.text()
-    }
-
-    /// Reads XBoard's text; None if it is not a move XBoard would send.
-    pub fn parse(text: &str) -> Option<Wire> {
-        if !text.is_ascii() || text.len() > 24 {
-            return None;
-        }
-        if let Some((l, to)) = text.split_once('@') {
-            let g = l.as_bytes();
-            if g.len() != 1 || !g[0].is_ascii_alphabetic() {
-                return None;
-            }
-            return Some(Wire::Drop {
-                glyph: g[0].to_ascii_uppercase(),
-                to: parse_square(to)?,
-            });
-        }
-        let (first, second) = match text.split_once(',') {
-            Some((a, b)) => (a, Some(b)),
-            None => (text, None),
-        };
-        let squares = |s: &str| -> Option<(usize, usize, Option<u8>)> {
-            let b = s.as_bytes();
-            if b.len() < 4 {
-                return None;
-            }
-            let mut i = 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            let a = parse_square(&s[..i])?;
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            if j > b.len() || i >= b.len() {
-                return None;
-            }
-            let c = parse_square(&s[i..j])?;
-            let rest = &b[j..];
-            let promo = match rest {
-                [] => None,
-                [p] if p.is_ascii_lowercase() => Some(*p),
-                _ => return None,
-            };
-            Some((a, c, promo))
-        };
-        match second {
-            None => {
-                let (from, to, promo) = squares(first)?;
-                Some(Wire::Move {
-                    from,
-                    to,
-                    kill: None,
-                    promo,
-                })
-            }
-            Some(second) => {
-                let (from, k1, p1) = squares(first)?;
-                let (k2, to, promo) = squares(second)?;
-                (p1.is_none() && k1 == k2).then_some(Wire::Move {
-                    from,
-                    to,
-                    kill: Some(k1),
-                    promo,
-                })
-            }
-        }
-    }
-}
-
-/// XBoard's board for a Strange Chess game, as its `ApplyMove` keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct XbBoard {
-    pub cells: [u8; SQUARES],
-    /// The file and rank code of XBoard's e.p. state after a pawn's
-    /// multi-step (XBoard's `EP_FILE` and `EP_RANK`; 100 for none).
-    ep_file: i32,
-    ep_rank: i32,
-}
-
 impl XbBoard {
     /// XBoard's board right after it was given `fen` (holes drawn).
     pub fn from_fen(fen: &str) -> Option<XbBoard> {
-        Some(XbBoard {
-            cells: picture(fen, true)?,
-            ep_file: 100,
-            ep_rank: 100,
-        })
-    }
-
-    /// Whether XBoard takes `w` as a move of the side to move.
-    pub fn accepts(&self, w: &Wire, white_to_move: bool) -> bool {
-        match *w {
-            Wire::Drop { to, .. } => self.cells[to] == 0,
-            Wire::Move { from, to, kill, .. } => {
-                let g = self.cells[from];
-                (from != to || kill.is_some()) && is_piece(g) && is_white(g) == white_to_move
-            }
-        }
-    }
-
-    /// Changes the board as XBoard's `ApplyMove` does for these moves (the
-    /// branches that can fire with our table: drops, kill legs, castling by
-    /// a King that moves two or more files, the Pawn's promotion and
-    /// e.p. rules, and the promotion suffix that replaces the arriving
-    /// piece when legality testing is off).
-    pub fn apply(&mut self, w: &Wire, white_to_move: bool) {
-        let old_ep_file = self.ep_file;
-        let ep_rank = self.ep_rank;
-        self.ep_file = 100;
-        self.ep_rank = 100;
-        let (from, to, kill, promo) = match *w {
-            Wire::Drop { glyph, to } => {
-                self.cells[to] = if white_to_move {
-                    glyph.to_ascii_uppercase()
-                } else {
-                    glyph.to_ascii_lowercase()
-                };
-                return;
-            }
-            Wire::Move {
-                from,
-                to,
-                kill,
-                promo,
-            } => (from, to, kill, promo),
-        };
-        if let Some(k) = kill {
-            self.cells[k] = 0;
-        }
-        let piece = self.cells[from];
-        let (fx, fy, tx, ty) = (
-            file(from) as i32,
-            rank(from) as i32,
-            file(to) as i32,
-            rank(to) as i32,
-        );
-        if piece == b'P' && ty - fy >= 2 {
-            self.ep_file = (fx + tx) / 2;
-            self.ep_rank = (ty - 1) | if ty - fy > 2 { 128 } else { 0 };
-        } else if piece == b'p' && ty - fy <= -2 {
-            self.ep_file = (fx + tx) / 2;
-            self.ep_rank = (ty + 1) | if fy - ty > 2 { 128 } else { 0 };
-        }
-        if from == to && kill.is_none() {
-            return;
-        }
-        let at = |x: i32, y: i32| (y as usize) * FILES + x as usize;
-        let king = piece == b'K' || piece == b'k';
-        let last = FILES as i32 - 1;
-        if king && fx != 0 && fx != last && ty == fy && tx > fx + 1 {
-            let mut rx = fx + 1;
-            while self.cells[at(rx, fy)] == 0 && rx < last {
-                rx += 1;
-            }
-            self.cells[at(tx - 1, fy)] = self.cells[at(rx, fy)];
-            self.cells[at(rx, fy)] = 0;
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        } else if king && fx != 0 && fx != last && ty == fy && tx < fx - 1 {
-            let mut rx = fx - 1;
-            while self.cells[at(rx, fy)] == 0 && rx > 0 {
-                rx -= 1;
-            }
-            self.cells[at(tx + 1, fy)] = self.cells[at(rx, fy)];
-            self.cells[at(rx, fy)] = 0;
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        } else if piece == b'P' && ty >= 11 && promo.is_some() {
-            self.cells[to] = promo.unwrap_or(b'q').to_ascii_uppercase();
-            self.cells[from] = 0;
-        } else if piece == b'P'
-            && fy >= 6
-            && (old_ep_file == tx || (tx - fx).abs() > 4)
-            && tx != fx
-            && self.cells[to] == 0
-        {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-            let behind = if ty == ep_rank - 128 + 1 {
-                ty - 2
-            } else {
-                ty - 1
-            };
-            self.cells[at(tx, behind)] = 0;
-        } else if piece == b'p' && ty < 1 && promo.is_some() {
-            self.cells[to] = promo.unwrap_or(b'q').to_ascii_lowercase();
-            self.cells[from] = 0;
-        } else if piece == b'p'
-            && fy < 6
-            && (old_ep_file == tx || (tx - fx).abs() > 4)
-            && tx != fx
-            && self.cells[to] == 0
-        {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-            let behind = if ty == ep_rank - 128 - 1 {
-                ty + 2
-            } else {
-                ty + 1
-            };
-            self.cells[at(tx, behind)] = 0;
-        } else {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        }
-        if let Some(p) = promo {
-            self.cells[to] = if is_white(piece) {
-                p.to_ascii_uppercase()
-            } else {
-                p.to_ascii_lowercase()
-            };
-        }
-    }
-
-    /// How far the board is from `pic`: a piece missing (or of the wrong
-    /// colour) costs most, since XBoard then refuses that piece's moves; a
-    /// wrong glyph or one too many costs one. Holes are not compared (XBoard
-    /// cannot make them during a game).
-    fn distance(&self, pic: &[u8; SQUARES]) -> u32 {
-        let mut d = 0;
-        for (&have, &want) in self.cells.iter().zip(pic.iter()) {
-            let (have, want) = (
-                if have == HOLE { 0 } else { have },
-                if want == HOLE { 0 } else { want },
-            );
-            if have == want {
-                continue;
-            }
-            d += if want != 0 && (have == 0 || is_white(have) != is_white(want)) {
-                4
-            } else {
-                1
-            };
-        }
-        d
+        Some(XbBoard::new(picture(fen, true)?, RULES))
     }
 }
 
@@ -569,23 +251,13 @@ fn natural_squares(
     mv: &str,
     white: bool,
 ) -> Option<(usize, usize)> {
-    let b = mv.as_bytes();
-    let mut i = 1;
-    while i < b.len() && b[i].is_ascii_digit() {
-        i += 1;
-    }
-    let from = parse_square(&mv[..i])?;
-    let mut j = i + 1;
-    while j < b.len() && b[j].is_ascii_digit() {
-        j += 1;
-    }
-    let mut to = parse_square(mv.get(i..j)?)?;
+    let (from, mut to, rest) = Sq::two_squares(mv)?;
     let wall = |g: u8| matches!(g.to_ascii_uppercase(), b'W' | b'V' | b'U' | b'Y');
     let own = |g: u8| is_piece(g) && is_white(g) == white;
     let anchor = |pic: &[u8; SQUARES]| (0..SQUARES).find(|&s| own(pic[s]) && wall(pic[s]));
     // The Wall's cells before the move: its anchor and the next cell.
     // A Halfer leaving a square it shares with the Wall is not the Wall.
-    let halfer_leaves = mv[j..].split(',').next().unwrap_or("").contains('h');
+    let halfer_leaves = rest.split(',').next().unwrap_or("").contains('h');
     if let Some(a) = anchor(before).filter(|_| !halfer_leaves) {
         let other = if matches!(before[a].to_ascii_uppercase(), b'W' | b'U') {
             a + 1
@@ -630,74 +302,21 @@ pub fn wire_table(xb: &XbBoard, pos: &AnyPosition) -> Vec<(String, Wire, XbBoard
         }
         options.push(forms);
     }
-    // A text taken, as sent or as XBoard relays it (the relayed form
-    // drops a suffix, so two forms can meet there).
-    let mut used: Vec<String> = Vec::new();
-    let mut take = |w: &Wire| {
-        let (text, relayed) = (w.text(), w.relayed(xb));
-        if used.contains(&text) || used.contains(&relayed) {
-            return false;
-        }
-        used.push(text);
-        used.push(relayed);
-        true
-    };
-    let mut table: Vec<Option<(Wire, XbBoard)>> = vec![None; moves.len()];
-    // Forms are handed out best first over all moves, so a move keeps its
-    // natural form unless another move's is the same text and better.
-    let mut ranked: Vec<(u32, usize, usize)> = Vec::new();
-    for (m, forms) in options.iter().enumerate() {
-        for (k, f) in forms.iter().enumerate() {
-            ranked.push((f.0, m, k));
-        }
-    }
-    ranked.sort();
-    for (_, m, k) in ranked {
-        if table[m].is_some() {
-            continue;
-        }
-        let (_, w, after) = &options[m][k];
-        if take(w) {
-            table[m] = Some((w.clone(), after.clone()));
-        }
-    }
     // The rest: codes that leave XBoard's board as it is.
     // Magicians first: a code then reads as a Magician's cast.
-    let mut carriers: Vec<usize> = (0..SQUARES)
-        .filter(|&s| is_piece(xb.cells[s]) && is_white(xb.cells[s]) == white)
-        .collect();
+    let mut carriers = xb.own_squares(white);
     carriers.sort_by_key(|&s| !matches!(xb.cells[s].to_ascii_uppercase(), b'M' | b'L'));
-    let empties: Vec<usize> = (0..SQUARES).filter(|&s| xb.cells[s] == 0).collect();
-    let mut codes = carriers
+    let empties = xb.empty_squares();
+    let codes = carriers
         .iter()
-        .flat_map(|&p| empties.iter().map(move |&k| (p, k)))
-        .map(|(p, k)| Wire::Move {
-            from: p,
-            to: p,
-            kill: Some(k),
-            promo: None,
-        });
-    for slot in table.iter_mut() {
-        if slot.is_none() {
-            for w in codes.by_ref() {
-                if take(&w) {
-                    let mut after = xb.clone();
-                    after.apply(&w, white);
-                    *slot = Some((w, after));
-                    break;
-                }
-            }
-        }
-    }
-    moves
-        .into_iter()
-        .zip(table)
-        .filter_map(|(m, t)| t.map(|(w, b)| (m, w, b)))
-        .collect()
+        .flat_map(|&p| empties.iter().map(move |&k| Wire::out_and_back(p, k)));
+    model::assign(xb, white, moves, &options, codes)
 }
 
 /// The forms XBoard understands for one move, scored by how close XBoard's
-/// board comes to the picture after it (lower is better), best first.
+/// board comes to the picture after it (lower is better), best first: a
+/// spell's own codes, or the forms every game has ([`model::natural_forms`],
+/// no legs of its own).
 fn natural_forms(
     xb: &XbBoard,
     before: &[u8; SQUARES],
@@ -705,19 +324,11 @@ fn natural_forms(
     mv: &str,
     white: bool,
 ) -> Vec<(u32, Wire, XbBoard)> {
-    let mut out: Vec<(u32, Wire, XbBoard)> = Vec::new();
-    let consider = |w: Wire, out: &mut Vec<(u32, Wire, XbBoard)>| {
-        if !xb.accepts(&w, white) || out.iter().any(|(_, o, _)| *o == w) {
-            return;
-        }
-        let mut b = xb.clone();
-        b.apply(&w, white);
-        out.push((2 * b.distance(after), w, b));
-    };
     let Some((from, to)) = natural_squares(before, after, mv, white) else {
-        return out;
+        return Vec::new();
     };
     if before[from] == 0 && !is_piece(xb.cells[from]) {
+        let mut out: Vec<(u32, Wire, XbBoard)> = Vec::new();
         // A spell: a Magician's out and back through the source (a banish
         // or the first of the spells from there), or through the hole it
         // fills when XBoard draws that hole. XBoard's board stays as it is
@@ -755,84 +366,7 @@ fn natural_forms(
         }
         return out;
     }
-    let glyph = after[to];
-    let own_glyph = is_piece(glyph) && is_white(glyph) == white;
-    // XBoard's parser reads an `x` after the squares as a capture leg, not
-    // a suffix (a Bacteria's glyph cannot be set that way).
-    let suffixes: Vec<Option<u8>> = if own_glyph && !glyph.eq_ignore_ascii_case(&b'x') {
-        vec![None, Some(glyph.to_ascii_lowercase())]
-    } else {
-        vec![None]
-    };
-    // Squares XBoard would still show occupied that should be empty.
-    let mut plain = xb.clone();
-    if from != to {
-        plain.apply(
-            &Wire::Move {
-                from,
-                to,
-                kill: None,
-                promo: None,
-            },
-            white,
-        );
-    }
-    let ghosts: Vec<usize> = (0..SQUARES)
-        .filter(|&s| s != from && s != to && is_piece(plain.cells[s]) && after[s] == 0)
-        .collect();
-    for &promo in &suffixes {
-        if from != to {
-            consider(
-                Wire::Move {
-                    from,
-                    to,
-                    kill: None,
-                    promo,
-                },
-                &mut out,
-            );
-        }
-        let kills: Vec<usize> = if from == to && ghosts.is_empty() {
-            // In place (a Wall turning on its anchor): out and back
-            // through the nearest empty square.
-            (0..SQUARES)
-                .filter(|&s| xb.cells[s] == 0)
-                .min_by_key(|&s| {
-                    (file(s) as i32 - file(from) as i32).abs()
-                        + (rank(s) as i32 - rank(from) as i32).abs()
-                })
-                .into_iter()
-                .collect()
-        } else {
-            ghosts.clone()
-        };
-        for k in kills {
-            consider(
-                Wire::Move {
-                    from,
-                    to,
-                    kill: Some(k),
-                    promo,
-                },
-                &mut out,
-            );
-        }
-    }
-    if own_glyph {
-        consider(
-            Wire::Drop {
-                glyph: glyph.to_ascii_uppercase(),
-                to,
-            },
-            &mut out,
-        );
-    }
-    // A form that leaves XBoard's board no closer than doing nothing says
-    // nothing a code would not; only forms that help are natural.
-    let idle = 2 * xb.distance(after);
-    out.retain(|(d, _, _)| *d < idle);
-    out.sort_by_key(|(d, w, _)| (*d, matches!(w, Wire::Drop { .. })));
-    out
+    model::natural_forms(xb, after, (from, to), None, white)
 }
 
 /// Our move for XBoard's text `wire` in `pos`, and XBoard's board after it.
@@ -841,18 +375,9 @@ fn natural_forms(
 pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String, XbBoard), String> {
     let white = pos.side_to_move() == movegen::Color::White;
     let table = wire_table(xb, pos);
-    if let Some((m, _, after)) = table
-        .iter()
-        .find(|(_, w, _)| w.text() == wire || w.relayed(xb) == wire)
-    {
-        return Ok((m.clone(), after.clone()));
-    }
-    let m = person_move(xb, &table, wire, white).ok_or("not a legal move in this position")?;
-    let mut after = xb.clone();
-    if let Some(w) = Wire::parse(wire).filter(|w| xb.accepts(w, white)) {
-        after.apply(&w, white);
-    }
-    Ok((m, after))
+    model::read_move(xb, white, &table, wire, || {
+        person_move(xb, &table, wire, white)
+    })
 }
 
 /// A text that is none of our forms but what a person's XBoard sends:
@@ -925,36 +450,12 @@ fn person_move(
 
 /// XBoard's text for our move `mv` in `pos`, and XBoard's board after it.
 pub fn write_move(xb: &XbBoard, pos: &AnyPosition, mv: &str) -> Option<(String, XbBoard)> {
-    wire_table(xb, pos)
-        .into_iter()
-        .find(|(m, _, _)| m == mv)
-        .map(|(_, w, b)| (w.text(), b))
+    model::write_move(wire_table(xb, pos), mv)
 }
 
 /// A picture as a FEN board field (ranks 12 to 1).
 pub fn board_field(pic: &[u8; SQUARES]) -> String {
-    let mut rows = Vec::new();
-    for r in (0..12).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for f in 0..FILES {
-            let g = pic[r * FILES + f];
-            if g == 0 {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-                run = 0;
-            }
-            row.push(g as char);
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
-    rows.join("/")
+    Sq::board_field(pic)
 }
 
 /// XBoard's FEN (its glyphs: combinations, `W`/`V` on a Wall's anchor,
@@ -1116,19 +617,9 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::xboard_model::Rng;
     use super::*;
     use movegen::Variant;
-
-    /// A small deterministic generator (xorshift), enough to pick moves.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     /// Plays random games; at every ply every legal move has its own text,
     /// XBoard accepts it, reading it back gives the move, and XBoard's
