@@ -3,6 +3,7 @@
 //! in order, and still plays a legal move afterwards.
 
 use movegen::{AnyPosition, Variant};
+use protocol::cecp::xboard_dy;
 use protocol::cecp::xboard_sc::{self, XbBoard};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -98,7 +99,14 @@ fn valid_line(rng: &mut StdRng) -> String {
         24 => format!("lift {}", sq(rng)),
         25 => format!(
             "option {}={}",
-            ["MultiPV", "Resign", "Rank base", "Bogus"][rng.gen_range(0..4)],
+            [
+                "MultiPV",
+                "Resign",
+                "Rank base",
+                "XBoard board",
+                "Denial",
+                "Bogus"
+            ][rng.gen_range(0..6)],
             rng.gen_range(0..3)
         ),
         26 => format!(
@@ -206,12 +214,15 @@ fn random_and_mutated_lines_never_break_the_engine() {
         }
     }
     // Back to a known state (the fuzz may have set option Rank base=1,
-    // after which moves go out one rank up, as XBoard wants them); then
-    // the engine must still play.
+    // after which moves go out one rank up, as XBoard wants them, and
+    // turned XBoard's move forms or Dysnomia's denial off); then the
+    // engine must still play.
     for l in [
         "exit",
         "force",
         "option Rank base=0",
+        "option XBoard board=1",
+        "option Denial=1",
         "new",
         "variant trubix",
         "force",
@@ -296,11 +307,18 @@ fn random_and_mutated_lines_never_break_the_engine() {
         ],
         "pong 3",
     );
+    // In XBoard's form, read on XBoard's board: the denial took e2e4 back
+    // there too, so it is the start.
     let mut dy = AnyPosition::start(Variant::Dysnomia);
-    for m in ["e2e4", "@@@@", mv.as_str()] {
+    for m in ["e2e4", "@@@@"] {
         dy.play(m)
             .unwrap_or_else(|e| panic!("Dysnomia after the fuzz: {m}: {e}"));
     }
+    let xb = xboard_dy::XbBoard::from_fen(&AnyPosition::start(Variant::Dysnomia).fen()).unwrap();
+    let (ours, _) = xboard_dy::read_move(&xb, &dy, &mv)
+        .unwrap_or_else(|e| panic!("Dysnomia after the fuzz: {mv}: {e}"));
+    dy.play(&ours)
+        .unwrap_or_else(|e| panic!("Dysnomia after the fuzz: {ours}: {e}"));
     writeln!(stdin, "quit").unwrap();
     stdin.flush().unwrap();
     drop(stdin);
