@@ -83,15 +83,8 @@ fn samples(args: &[String]) {
 
 fn fit(files: &[String]) {
     let mut samples = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(f).expect("read samples");
-        let parsed: Vec<(f64, Position)> = text
-            .lines()
-            .map(|line| {
-                let (r, fen) = line.split_once(' ').expect("result FEN");
-                (r.parse().unwrap(), Position::from_fen(fen).expect("FEN"))
-            })
-            .collect();
+    {
+        let parsed = texel::read_samples(files, |f| Position::from_fen(f).expect("FEN"));
         let material = |p: &Position| p.board.material();
         for i in 1..parsed.len().saturating_sub(1) {
             let (result, pos) = (parsed[i].0, &parsed[i].1);

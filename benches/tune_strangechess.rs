@@ -71,15 +71,8 @@ fn name(i: usize) -> String {
 
 fn fit(files: &[String]) {
     let mut samples = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(f).expect("read samples");
-        let parsed: Vec<(f64, Position)> = text
-            .lines()
-            .map(|line| {
-                let (r, fen) = line.split_once(' ').expect("result FEN");
-                (r.parse().unwrap(), Position::from_fen(fen).expect("FEN"))
-            })
-            .collect();
+    {
+        let parsed = texel::read_samples(files, |f| Position::from_fen(f).expect("FEN"));
         let material = |p: &Position| terms(p, &HANDSET).features[..11].to_vec();
         let counts =
             |p: &Position| [Color::White, Color::Black].map(|c| p.occupied_by(c).iter().count());

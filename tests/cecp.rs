@@ -77,6 +77,32 @@ fn session(args: &[&str], input: &[&str]) -> Vec<String> {
     seen
 }
 
+/// Curio as a child with piped stdin and stdout (its output as lines),
+/// killed after two minutes: a session that ended early would leave a
+/// test's reads waiting for a move forever.
+fn watched_engine() -> (
+    KillOnDrop,
+    std::process::ChildStdin,
+    std::io::Lines<BufReader<std::process::ChildStdout>>,
+) {
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let pid = child.0.id().to_string();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(120));
+        let _ = Command::new("kill").args(["-9", &pid]).status();
+    });
+    let stdin = child.0.stdin.take().unwrap();
+    let lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    (child, stdin, lines)
+}
+
 fn features() -> Vec<String> {
     vec![
         "feature done=0".into(),
@@ -1521,23 +1547,7 @@ fn dysnomia_person_and_engine_deny_each_other() {
     use movegen::{Game, Notation};
     let _g = serial();
     let fen = "4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1";
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_curio"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start curio"),
-    );
-    // A watchdog: a game that ended early would leave the reads below
-    // waiting for a move forever.
-    let pid = child.0.id().to_string();
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(120));
-        let _ = Command::new("kill").args(["-9", &pid]).status();
-    });
-    let mut stdin = child.0.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let (_child, mut stdin, mut lines) = watched_engine();
     let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
     let mut next_move = || loop {
         let l = lines.next().expect("output").unwrap();
@@ -1633,21 +1643,7 @@ fn dysnomia_in_xboard_forms_denials_each_way() {
     let _g = serial();
     // White: King e1, pawns e4, h2; Black: King e8, Queen d5, pawn a7.
     let fen = "4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1";
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_curio"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start curio"),
-    );
-    let pid = child.0.id().to_string();
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(120));
-        let _ = Command::new("kill").args(["-9", &pid]).status();
-    });
-    let mut stdin = child.0.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let (_child, mut stdin, mut lines) = watched_engine();
     let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
     for l in ["xboard", "protover 2", "new", "variant dysnomia", "force"] {
         send(l);
@@ -1712,21 +1708,7 @@ fn dysnomia_in_xboard_person_denies_the_engine() {
     use protocol::cecp::xboard_dy::{self, XbBoard as DyBoard};
     let _g = serial();
     let fen = "4k3/p7/8/3q4/4P3/8/7P/4K3 b - - 0 1 denial=w";
-    let mut child = KillOnDrop(
-        Command::new(env!("CARGO_BIN_EXE_curio"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start curio"),
-    );
-    let pid = child.0.id().to_string();
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(120));
-        let _ = Command::new("kill").args(["-9", &pid]).status();
-    });
-    let mut stdin = child.0.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let (_child, mut stdin, mut lines) = watched_engine();
     let mut send = |l: &str| writeln!(stdin, "{l}").unwrap();
     for l in ["xboard", "protover 2", "new", "variant dysnomia", "force"] {
         send(l);

@@ -112,6 +112,20 @@ pub fn write_samples<P>(
     eprintln!("{played} games, {written} positions");
 }
 
+/// The `RESULT FEN` lines of sample files, each FEN read by `parse`, in
+/// file order (the quiet filters compare neighbours).
+pub fn read_samples<P>(files: &[String], parse: impl Fn(&str) -> P) -> Vec<(f64, P)> {
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).expect("read samples");
+        for line in text.lines() {
+            let (r, fen) = line.split_once(' ').expect("result FEN");
+            out.push((r.parse().expect("a result"), parse(fen)));
+        }
+    }
+    out
+}
+
 /// A training position: the result for White, its features (White's
 /// minus Black's), and the part of the evaluation the weights do not
 /// scale, in centipawns for White.
