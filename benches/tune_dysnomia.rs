@@ -123,13 +123,5 @@ fn fit(files: &[String]) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    match args.first().map(String::as_str) {
-        Some("samples") => samples(&args[1..]),
-        Some("fit") => fit(&args[1..]),
-        _ => eprintln!("tune_dysnomia: 'samples PGN... --out FILE' or 'fit FILE...'"),
-    }
+    texel::run("tune_dysnomia", samples, fit);
 }

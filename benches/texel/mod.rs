@@ -66,6 +66,20 @@ pub fn result(tags: &[(String, String)]) -> Option<f64> {
     }
 }
 
+/// A tuner's command line: `samples PGN... --out FILE` or `fit FILE...`
+/// (cargo bench's own `--bench` argument dropped).
+pub fn run(tool: &str, samples: fn(&[String]), fit: fn(&[String])) {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    match args.first().map(String::as_str) {
+        Some("samples") => samples(&args[1..]),
+        Some("fit") => fit(&args[1..]),
+        _ => eprintln!("{tool}: 'samples PGN... --out FILE' or 'fit FILE...'"),
+    }
+}
+
 /// A command-line option's value: `--name VALUE`.
 pub fn arg(args: &[String], name: &str) -> Option<String> {
     args.iter()
