@@ -158,6 +158,10 @@ fn dysnomia_random_game_invariants() {
     }
 }
 
+/// States met without a quiet turn (a pending bait's forced captures, an
+/// ended game): the noisy listing's probe must be seen saying no.
+static NO_QUIET_TURN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// The trait-level checks of one state; `previous` are the turns of the
 /// position before (candidates that are mostly not legal here).
 fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> Vec<Turn> {
@@ -178,6 +182,31 @@ fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> 
     let codes: HashSet<u64> = list.iter().map(|t| State::encode_move(*t)).collect();
     assert_eq!(codes.len(), list.len(), "{what}: distinct move codes");
     assert!(!codes.contains(&0), "{what}: a move code of 0");
+    // Quiescence's noisy list is the whole list's noisy turns, with the
+    // same flags and results, in the same order; found without testing the
+    // quiet turns (so checked here against the whole list).
+    let whole = state.turns_with_results();
+    let noisy: Vec<_> = whole
+        .iter()
+        .filter(|(t, _)| t.changes_material())
+        .copied()
+        .collect();
+    assert_eq!(
+        state.noisy_turns_with_results(),
+        noisy,
+        "{what}: noisy list"
+    );
+    let quiet = state.pos.has_quiet_turn();
+    assert_eq!(
+        quiet,
+        state
+            .pos
+            .legal_turns()
+            .iter()
+            .any(|(_, p)| p.board.material() == state.pos.board.material()),
+        "{what}: has_quiet_turn"
+    );
+    NO_QUIET_TURN.fetch_add(!quiet as usize, std::sync::atomic::Ordering::Relaxed);
     let material = state.pos.board.material();
     // make/unmake on every turn of short lists, a sample of long ones.
     let sample: Vec<usize> = if list.len() <= 40 {
@@ -306,7 +335,10 @@ fn dysnomia_game_trait_invariants() {
     }
     eprintln!("{games} games, {plies} plies: {denials} denials, {deniable} deniable and {undeniable} undeniable turns played");
     assert!(plies > games as usize * 10);
+    let no_quiet = NO_QUIET_TURN.load(std::sync::atomic::Ordering::Relaxed);
+    eprintln!("{no_quiet} states without a quiet turn");
     if games >= 1000 {
         assert!(denials > 100 && deniable > 1000 && undeniable > 100);
+        assert!(no_quiet > 100);
     }
 }

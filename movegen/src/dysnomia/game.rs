@@ -151,11 +151,41 @@ impl State {
     /// (its "position" is the one before the denied turn).
     pub fn turns_with_results(&self) -> Vec<(Turn, Position)> {
         let turns = self.pos.legal_turns();
+        let more_than_one = turns.len() > 1;
+        self.flagged(turns, more_than_one, false)
+    }
+
+    /// The turns of [`State::turns_with_results`] that change the material
+    /// ([`Turn::changes_material`]), the same and in the same order, without
+    /// testing the quiet turns for check (what quiescence search asks for).
+    pub fn noisy_turns_with_results(&self) -> Vec<(Turn, Position)> {
+        let turns = self.pos.noisy_turns();
+        // A turn is deniable only if it is not the only legal turn.
+        let more_than_one = match turns.len() {
+            0 => false,
+            1 => self.pos.has_quiet_turn(),
+            _ => true,
+        };
+        self.flagged(turns, more_than_one, true)
+    }
+
+    /// Legal turns (all of them, or all the noisy ones when `noisy_only`)
+    /// with their deniability, material change and result, and the denial
+    /// when open (if it is noisy, for a noisy list). `more_than_one`: the
+    /// side has more than one legal turn in all.
+    fn flagged(
+        &self,
+        turns: Vec<(Move, Position)>,
+        more_than_one: bool,
+        noisy_only: bool,
+    ) -> Vec<(Turn, Position)> {
         let material = self.pos.board.material();
         let mut out: Vec<(Turn, Position)> = Vec::with_capacity(turns.len() + 1);
         // Turns whose resulting position another turn also reaches: group
         // by key, then compare within each group exactly (the key leaves
         // out the clocks, so equal keys need not mean equal positions).
+        // Two turns with one result change the material alike, so a noisy
+        // list holds every turn that shares a noisy turn's result.
         let mut same_result = vec![false; turns.len()];
         let mut order: Vec<(u64, usize)> = turns
             .iter()
@@ -198,7 +228,7 @@ impl State {
             let duplicated = same_result[i];
             let deniable = self.pos.protected != Some(self.pos.side)
                 && !self.pos.bait
-                && turns.len() > 1
+                && more_than_one
                 && !knight_hop
                 && !duplicated;
             let delta = material_delta(&material, &after.board.material());
@@ -217,8 +247,10 @@ impl State {
                 deniable: false,
                 delta: material_delta(&material, &last.before.board.material()),
             };
-            out.push((denial, last.before));
-            super::moves::sort_by_text(&mut out, |(t, _)| t.m.text(), false);
+            if !noisy_only || denial.changes_material() {
+                out.push((denial, last.before));
+                super::moves::sort_by_text(&mut out, |(t, _)| t.m.text(), false);
+            }
         }
         out
     }

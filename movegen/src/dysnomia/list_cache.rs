@@ -26,29 +26,87 @@ const SLOTS: usize = 512;
 
 type Listed = Rc<Vec<(Turn, Position)>>;
 
+/// One kind of list (all legal turns, or the noisy ones), by state.
+struct Slots(Vec<Option<(State, Listed)>>);
+
+impl Slots {
+    fn new() -> Slots {
+        Slots(vec![None; SLOTS])
+    }
+
+    fn get(&self, s: &State) -> Option<Listed> {
+        match &self.0[(s.key() as usize) % SLOTS] {
+            Some((st, list)) if st == s => Some(Rc::clone(list)),
+            _ => None,
+        }
+    }
+
+    fn put(&mut self, s: &State, list: &Listed) {
+        self.0[(s.key() as usize) % SLOTS] = Some((*s, Rc::clone(list)));
+    }
+}
+
 struct Cache {
-    slots: Vec<Option<(State, Listed)>>,
+    all: Slots,
+    /// Quiescence search's lists ([`State::noisy_turns_with_results`]).
+    noisy: Slots,
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache { slots: vec![None; SLOTS] });
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { all: Slots::new(), noisy: Slots::new() });
 }
 
 /// The legal turns of `s` with the position after each
 /// ([`State::turns_with_results`]), from the cache when `s` was listed
 /// recently on this thread.
 pub fn turns_of(s: &State) -> Listed {
-    let slot = (s.key() as usize) % SLOTS;
-    let hit = CACHE.with(|c| match &c.borrow().slots[slot] {
-        Some((st, list)) if st == s => Some(Rc::clone(list)),
-        _ => None,
-    });
-    if let Some(list) = hit {
+    if let Some(list) = CACHE.with(|c| c.borrow().all.get(s)) {
         return list;
     }
     // Computed outside the borrow: generation never comes back here, but
     // nothing would break if it did.
     let list = Rc::new(s.turns_with_results());
-    CACHE.with(|c| c.borrow_mut().slots[slot] = Some((*s, Rc::clone(&list))));
+    CACHE.with(|c| c.borrow_mut().all.put(s, &list));
     list
+}
+
+/// The noisy legal turns of `s` with their results
+/// ([`State::noisy_turns_with_results`]): read off the whole list when that
+/// is cached, else listed (and cached) alone.
+pub fn noisy_of(s: &State) -> Listed {
+    let cached = CACHE.with(|c| {
+        let c = c.borrow();
+        c.noisy.get(s).or_else(|| {
+            c.all.get(s).map(|all| {
+                Rc::new(
+                    all.iter()
+                        .filter(|(t, _)| t.changes_material())
+                        .copied()
+                        .collect(),
+                )
+            })
+        })
+    });
+    if let Some(list) = cached {
+        return list;
+    }
+    let list = Rc::new(s.noisy_turns_with_results());
+    CACHE.with(|c| c.borrow_mut().noisy.put(s, &list));
+    list
+}
+
+/// The position after the legal turn `t` of `s` from a cached list (whole
+/// or noisy), else from the whole list; None if `t` is not listed.
+pub fn result_of(s: &State, t: &Turn) -> Option<Position> {
+    let find = |list: &Listed| list.iter().find(|(x, _)| x == t).map(|(_, after)| *after);
+    let cached = CACHE.with(|c| {
+        let c = c.borrow();
+        c.all
+            .get(s)
+            .or_else(|| c.noisy.get(s).filter(|_| t.changes_material()))
+    });
+    match cached {
+        Some(list) => find(&list),
+        None => find(&turns_of(s)),
+    }
 }

@@ -466,16 +466,21 @@ impl Position {
         // The opponent's turn may begin with its deferred conversions (in
         // every way, R-B12.2) and one free action (R-B12.4): a promoted
         // Statue attacks at once, a Statue that captures opens a line.
-        p.prefixes().into_iter().any(|(_, base)| {
+        let hunt = |base: &Position| {
             let mut hunt = KingHunt {
-                base: &base,
+                base,
                 them,
                 victim: color.index(),
                 found: false,
             };
             base.piece_moves(them, true, &mut hunt);
             hunt.found
-        })
+        };
+        // Usually nothing can come first: no list of prefixes to build.
+        if p.no_prefix() {
+            return hunt(&p);
+        }
+        p.prefixes().into_iter().any(|(_, base)| hunt(&base))
     }
 
     /// Plays a move's legs for `color` and resolves everything it sets

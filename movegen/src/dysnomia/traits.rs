@@ -17,7 +17,7 @@
 //!   cannot deny) and threefold repetition of the key.
 
 use super::game::{State, Turn};
-use super::list_cache::turns_of;
+use super::list_cache::{noisy_of, result_of, turns_of};
 use super::moves::{parse, Body, Move};
 use crate::error::MoveError;
 use crate::game::{third_occurrence, EndReason, Game, Notation, Outcome, Tactical};
@@ -59,12 +59,7 @@ impl Game for State {
         // legal here leaves the state as it was (the trait asks for legal
         // turns; nothing is invented for others).
         let listed = (t.m.body != Body::Denial)
-            .then(|| {
-                turns_of(self)
-                    .iter()
-                    .find(|(x, _)| *x == t)
-                    .map(|(_, after)| *after)
-            })
+            .then(|| result_of(self, &t))
             .flatten();
         if let Some(after) = listed {
             *self = self.after(t, after);
@@ -173,6 +168,15 @@ impl Tactical for State {
 
     fn is_noisy(&self, t: Turn) -> bool {
         t.changes_material()
+    }
+
+    /// Quiescence lists only the noisy turns: a quiet turn's check test
+    /// (every reply played out) is most of a listing's cost, and out of
+    /// check quiescence plays noisy turns only.
+    const LAZY_QUIESCENCE: bool = true;
+
+    fn noisy_moves(&self, out: &mut Vec<Turn>) {
+        out.extend(noisy_of(self).iter().map(|(t, _)| *t));
     }
 
     fn history_index(&self, t: Turn) -> usize {
