@@ -135,18 +135,27 @@ impl<'a> Resolver<'a> {
         agent: Color,
         capturer_on_top: bool,
     ) -> Option<Piece> {
-        let mut stack = self.pos.board.stack(sq);
-        if level >= stack.len() {
-            return None;
-        }
-        let p = stack[level];
+        // Most squares hold one piece: nothing above it to fall.
+        let single = level == 0 && self.pos.board.height(sq) == 1;
+        let mut stack = if single {
+            Stack::new()
+        } else {
+            self.pos.board.stack(sq)
+        };
+        let p = if single {
+            self.pos.board.bottom(sq)?
+        } else {
+            *stack.get(level)?
+        };
         if p.kind() == Kind::Statue {
             return None;
         }
         self.effects.removals += 1;
         // A Rook carries everything above it; any other piece leaves the
         // pieces above it in place (they move down one).
-        let above: Stack = if p.kind() == Kind::Rook {
+        let above: Stack = if single {
+            Stack::new()
+        } else if p.kind() == Kind::Rook {
             let above = stack.iter().skip(level + 1).copied().collect();
             stack.truncate(level);
             above

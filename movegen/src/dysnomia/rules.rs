@@ -555,6 +555,13 @@ impl Resolver<'_> {
     /// Lifts the piece at `level` of `sq` with what it carries (a Rook
     /// carries everything above it, R-B8.3).
     fn take_unit(&mut self, sq: Square, level: usize) -> Stack {
+        // Most squares hold one piece: no column to split.
+        if level == 0 && self.pos.board.height(sq) == 1 {
+            let mut unit = Stack::new();
+            unit.extend(self.pos.board.bottom(sq));
+            self.pos.board.set_stack(sq, &[]);
+            return unit;
+        }
         let mut stack = self.pos.board.stack(sq);
         let unit: Stack = if stack[level].kind() == Kind::Rook {
             let u = stack.iter().skip(level).copied().collect();
@@ -571,6 +578,10 @@ impl Resolver<'_> {
 
     /// Puts a unit on top of whatever stands on `sq`.
     fn land(&mut self, sq: Square, unit: &[Piece]) {
+        if self.pos.board.bottom(sq).is_none() {
+            self.pos.board.set_stack(sq, unit);
+            return;
+        }
         let mut here = self.pos.board.stack(sq);
         here.extend(unit.iter().copied());
         self.pos.board.set_stack(sq, &here);
