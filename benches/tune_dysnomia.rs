@@ -27,25 +27,36 @@ mod texel;
 use texel::Sample;
 
 /// The range each weight may take: material positive and near chess's
-/// scale, the small terms small, exile a penalty. Rare features (a risen
-/// Bishop, a King riding, exile) are seen in few positions, mostly just
-/// before the game ends, so unbounded they would take whatever explains
-/// those last moves.
+/// scale, the small terms small. Rare features (a risen Bishop, a King
+/// riding) are seen in few positions, mostly just before the game ends,
+/// so unbounded they would take whatever explains those last moves: a
+/// risen Bishop (exiled after its owner's next turn) may not be worth more
+/// than an unrisen one, or taking a Bishop would look like a gift.
+///
+/// Held at the hand-set values (docs/engine.md, "The fit"):
+/// * exile: a side goes into exile as a last defence, in games it is
+///   already losing, so a free fit prices it at about -1,000; the engine
+///   with that weight walked into checkmates rather than into exile and
+///   lost to the hand-set weights (15-31-8);
+/// * pawn advance and the best promotion: a captured Queen fills its
+///   side's pool, so the best-promotion weight and the Queen's trade off
+///   (free, the fit gave 60 per pawn of value, and taking a Queen looked
+///   worth half a Queen).
 const BOUNDS: [(i32, i32); FEATURES] = [
-    (400, 1500), // Queen
-    (200, 900),  // Rook
-    (150, 700),  // Bishop
-    (150, 700),  // Knight
-    (100, 100),  // Pawn: the scale
-    (50, 300),   // Statue
-    (0, 500),    // risen Bishop
-    (-50, 100),  // rider
-    (-50, 100),  // King riding
-    (0, 5),      // pawn advance
-    (0, 20),     // best promotion
-    (0, 60),     // denial right
-    (-500, 0),   // in exile
-    (-800, 0),   // exile thin
+    (400, 1500),  // Queen
+    (200, 900),   // Rook
+    (150, 700),   // Bishop
+    (150, 700),   // Knight
+    (100, 100),   // Pawn: the scale
+    (50, 300),    // Statue
+    (0, 150),     // risen Bishop
+    (-50, 100),   // rider
+    (0, 100),     // King riding
+    (1, 1),       // pawn advance
+    (4, 4),       // best promotion
+    (0, 60),      // denial right
+    (-150, -150), // in exile
+    (-250, -250), // exile thin
 ];
 
 const NAMES: [&str; FEATURES] = [
