@@ -546,7 +546,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -757,8 +757,16 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
     }
 
-    /// Quiescence: captures and promotions, and every evasion when in check.
-    fn qsearch(&mut self, pos: &mut G, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// Quiescence: captures and promotions, and every evasion when in check;
+    /// `qply` plies past the horizon, at most [`Tactical::QUIESCENCE_PLIES`].
+    fn qsearch(
+        &mut self,
+        pos: &mut G,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qply: usize,
+    ) -> Score {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
@@ -779,6 +787,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             } else {
                 pos.evaluate()
             };
+        }
+        if qply >= G::QUIESCENCE_PLIES {
+            return pos.evaluate();
         }
         let stand_pat = if in_check {
             -MATE + ply as Score
@@ -823,7 +834,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         for &(m, _) in list.iter() {
             let undo = pos.make(m);
             self.keys.push(pos.key());
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             self.keys.pop();
             pos.unmake(m, undo);
             if self.stopped {

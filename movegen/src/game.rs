@@ -344,6 +344,14 @@ pub trait Tactical: Game {
     /// far.
     const CLOCK_POLL_NODES: u64 = 1024;
 
+    /// How many plies quiescence may go past the horizon before it stands
+    /// pat (in check: takes the evaluation). Captures run out in chess, so
+    /// no cap is needed; where captured pieces come back (Dysnomia: pools,
+    /// promotions, denials that undo a capture, a Bishop's second life)
+    /// the capture sequences do not end, and uncapped quiescence went 35
+    /// plies deep from a depth-2 search.
+    const QUIESCENCE_PLIES: usize = usize::MAX;
+
     /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
     fn history_index(&self, m: Self::Move) -> usize;
 
