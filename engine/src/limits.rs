@@ -57,8 +57,10 @@ pub struct Budget {
     pub hard: Duration,
 }
 
-/// Reserve for process and protocol overhead per move.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// Reserve for process and protocol overhead per move: what a referee
+/// counts beyond the search (pipes, scheduling on a loaded machine; up to
+/// 45 ms measured in `curio match` on two cores).
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 impl Limits {
     /// The time budget, or None when only depth/nodes/infinite bound it.
@@ -68,14 +70,24 @@ impl Limits {
         }
         let from_movetime = self.movetime.map(|t| Budget { soft: t, hard: t });
         let from_clock = self.clock.map(|c| {
-            let left = c.remaining.saturating_sub(MOVE_OVERHEAD);
-            // Expect ~30 more moves in sudden death; with moves-to-go spread
+            // Below the overhead, still a sliver: a search stopped before
+            // its first node has no move of its own to play.
+            let left = c
+                .remaining
+                .saturating_sub(MOVE_OVERHEAD)
+                .max(c.remaining / 4);
+            // Expect ~40 more moves in sudden death; with moves-to-go spread
             // the time over those plus a reserve.
-            let horizon = c.moves_to_go.map_or(30, |m| m.clamp(1, 50) + 2);
+            let horizon = c.moves_to_go.map_or(40, |m| m.clamp(1, 50) + 2);
             let share = left / horizon + c.increment * 3 / 4;
-            let hard_cap = left * 2 / 5;
+            // An iteration is started only when predicted to end within
+            // twice the share; the hard limit catches mispredictions (a
+            // Dysnomia iteration can cost ten times the last one), and
+            // at four shares and 40% of the clock those alone drained
+            // Curio's clock at 3+0.05 until moves were lost on time.
+            let hard_cap = left * 3 / 10;
             let soft = share.min(hard_cap);
-            let hard = (share * 4).min(hard_cap).max(soft);
+            let hard = (share * 3).min(hard_cap).max(soft);
             Budget { soft, hard }
         });
         match (from_movetime, from_clock) {
@@ -105,7 +117,7 @@ mod tests {
             "{b:?}"
         );
         assert!(b.hard <= Duration::from_millis(400), "{b:?}");
-        // Almost flagged: never more than 40% of what is left.
+        // Almost flagged: never more than 30% of what is left.
         let l = Limits {
             clock: Some(Clock {
                 remaining: Duration::from_millis(50),

@@ -432,7 +432,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                     // and the growth between the last two (at least 2x).
                     // Where a single iteration costs more than a move's
                     // share (Dysnomia: every turn of every node is played
-                    // out), such an iteration ran to the hard limit (four
+                    // out), such an iteration ran to the hard limit (then four
                     // times the share) at every move and drained the
                     // clock until moves were lost on time.
                     iteration_times = [iteration_times[1], elapsed - iteration_start];
