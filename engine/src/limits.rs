@@ -126,7 +126,22 @@ mod tests {
             }),
             ..Limits::default()
         };
-        assert!(l.budget().unwrap().hard <= Duration::from_millis(20));
+        let tiny = l.budget().unwrap();
+        assert!(tiny.hard <= Duration::from_millis(20), "{tiny:?}");
+        // Below the overhead a sliver stays: a search stopped before its
+        // first node would have no move of its own.
+        assert!(tiny.hard > Duration::ZERO, "{tiny:?}");
+        // A large increment does not lift the hard limit past 30% of what
+        // is left after the overhead (150 ms here).
+        let l = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(200),
+                increment: Duration::from_secs(1),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        assert_eq!(l.budget().unwrap().hard, Duration::from_millis(45));
         assert_eq!(Limits::depth(3).budget(), None);
         let m = Limits::movetime(Duration::from_millis(250))
             .budget()
