@@ -142,6 +142,12 @@ enum Command {
         /// after one ply)
         #[arg(long, default_value = "search")]
         player: engine::baseline::Player,
+        /// Evaluation weights of the games that play fitted ones (Strange
+        /// Chess, Dysnomia): fitted (Curio's), or handset (the first,
+        /// hand-set weights the fits were measured against, for A/B
+        /// matches with one binary)
+        #[arg(long, default_value = "fitted")]
+        weights: eval::WeightSet,
     },
     /// Play a game against the engine in the terminal
     #[command(
@@ -273,6 +279,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         threads: 1,
         rc_player: engine::players::PlayerKind::Ismcts,
         player: engine::baseline::Player::Search,
+        weights: eval::WeightSet::Fitted,
     });
     match command {
         Command::Xboard {
@@ -281,6 +288,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             rc_player,
             player,
+            weights,
         } => {
             if hash == 0 || threads == 0 {
                 return Err(CliError("--hash and --threads must be at least 1".into()));
@@ -291,6 +299,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 threads,
                 rc_player,
                 player,
+                eval: weights.config(),
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
             cecp::run(io::BufReader::new(io::stdin()), out, config)

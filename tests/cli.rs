@@ -895,3 +895,57 @@ fn dysnomia_perft_and_its_refusals() {
         "{line}"
     );
 }
+
+/// `curio xboard --weights handset` plays with the first, hand-set
+/// weights (the other side of an A/B match from one binary): the search
+/// thread sees them. A Knight against a Bishop is +250 for the Knight's
+/// side in the fitted Dysnomia weights and -40 in the hand-set ones.
+#[test]
+fn xboard_weights_reach_the_search() {
+    use std::io::{BufRead, BufReader, Write};
+    let score = |weights: &str| -> i64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_curio"))
+            .args(["xboard", "--weights", weights])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        input
+            .write_all(
+                b"xboard\nprotover 2\nvariant dysnomia\n\
+                  setboard 4k3/8/8/8/8/8/8/N3K1b1 w - - 0 1\npost\nsd 1\ngo\n",
+            )
+            .unwrap();
+        let mut score = None;
+        for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            let f: Vec<&str> = line.split_whitespace().collect();
+            if f.len() > 4 && f[0] == "1" {
+                score = f[1].parse().ok();
+            }
+            if line.starts_with("move ") {
+                break;
+            }
+        }
+        input.write_all(b"quit\n").unwrap();
+        assert!(child.wait().unwrap().success());
+        score.expect("a depth-1 thinking line before the move")
+    };
+    let (fitted, handset) = (score("fitted"), score("handset"));
+    assert!(
+        fitted > 150,
+        "fitted: Knight 450 against Bishop 200, got {fitted}"
+    );
+    assert!(
+        handset < 0,
+        "hand-set: Knight 320 against Bishop 360, got {handset}"
+    );
+    let o = curio(&["xboard", "--weights", "best"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("use fitted or handset"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -129,9 +129,17 @@ pub const DEFAULT: Weights = FITTED;
 /// never used on the last rank).
 pub const ADVANCE: [Score; 8] = [0, 0, 0, 8, 18, 32, 55, 55];
 
-/// Material value of a kind (what captures are ordered and pruned by).
+/// Material value of a kind (what captures are ordered and pruned by),
+/// in the current thread's weights.
 pub fn value(k: Kind) -> Score {
-    value_in(&DEFAULT, k)
+    value_in(weights(), k)
+}
+
+/// The weights of the current thread's evaluation settings
+/// ([`crate::EvalConfig`]; [`DEFAULT`] unless a caller chose others).
+#[inline]
+pub fn weights() -> &'static Weights {
+    crate::config().dysnomia
 }
 
 /// A kind's material value in `w`.
@@ -260,7 +268,7 @@ fn material_swing(delta: &[[i8; 7]; 2], mover: Color) -> Score {
 
 impl Evaluator for State {
     fn evaluate(&self) -> Score {
-        let w = evaluate_white_with(&self.pos, &DEFAULT);
+        let w = evaluate_white_with(&self.pos, weights());
         (if self.side_to_move() == Color::White {
             w
         } else {

@@ -28,13 +28,61 @@ pub type Score = i32;
 pub struct EvalConfig {
     /// Trubix and Trubix-43 weights.
     pub trubix: &'static trubix::Weights,
+    /// Strange Chess weights.
+    pub strangechess: &'static strangechess::Weights,
+    /// Dysnomia weights.
+    pub dysnomia: &'static dysnomia::Weights,
 }
 
 impl EvalConfig {
     /// Every game with its default weights.
     pub const DEFAULT: EvalConfig = EvalConfig {
         trubix: &trubix::DEFAULT,
+        strangechess: &strangechess::DEFAULT,
+        dysnomia: &dysnomia::DEFAULT,
     };
+
+    /// The first, hand-set weights of the games that play fitted ones
+    /// (Strange Chess, Dysnomia), the others as by default: the baseline
+    /// a fit was measured against, selectable at run time so that one
+    /// binary plays both sides of the A/B match.
+    pub const HANDSET: EvalConfig = EvalConfig {
+        strangechess: &strangechess::HANDSET,
+        dysnomia: &dysnomia::HANDSET,
+        ..EvalConfig::DEFAULT
+    };
+}
+
+/// A named set of weights, as chosen on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WeightSet {
+    /// The weights Curio plays with (fitted where a fit won its match).
+    #[default]
+    Fitted,
+    /// The first, hand-set weights ([`EvalConfig::HANDSET`]).
+    Handset,
+}
+
+impl WeightSet {
+    /// The evaluation settings of this set.
+    pub fn config(self) -> EvalConfig {
+        match self {
+            WeightSet::Fitted => EvalConfig::DEFAULT,
+            WeightSet::Handset => EvalConfig::HANDSET,
+        }
+    }
+}
+
+impl std::str::FromStr for WeightSet {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "fitted" => Ok(WeightSet::Fitted),
+            "handset" => Ok(WeightSet::Handset),
+            _ => Err(format!("unknown weight set '{s}': use fitted or handset")),
+        }
+    }
 }
 
 impl Default for EvalConfig {
@@ -103,6 +151,41 @@ mod tests {
         .unwrap();
         assert_eq!((fresh, installed), (trubix::DEFAULT_WEIGHTS.tempo, 77));
         trubix::use_weights(&trubix::DEFAULT);
+    }
+
+    #[test]
+    fn weight_sets_reach_the_evaluations_of_their_games() {
+        use movegen::{dysnomia, strangechess};
+        // A Queen against a Rook: material that both sets price differently.
+        let dy = dysnomia::game::State::new(
+            dysnomia::Position::from_fen("4k3/8/8/8/8/8/8/Q3K2r w - - 0 1").expect("FEN"),
+        );
+        let sc =
+            strangechess::Position::from_fen("6k5/12/12/12/12/12/12/12/12/12/12/Q5K4r w - - 0 1")
+                .expect("FEN");
+        let score = |set: WeightSet| {
+            set_config(set.config());
+            let r = (
+                dy.evaluate(),
+                sc.evaluate(),
+                crate::dysnomia::value(dysnomia::Kind::Queen),
+                crate::strangechess::value(strangechess::Kind::Queen),
+            );
+            set_config(EvalConfig::DEFAULT);
+            r
+        };
+        let (fitted, handset) = (score(WeightSet::Fitted), score(WeightSet::Handset));
+        let queen = crate::dysnomia::feature::QUEEN;
+        assert_eq!(fitted.2, crate::dysnomia::FITTED[queen]);
+        assert_eq!(handset.2, crate::dysnomia::HANDSET[queen]);
+        let sc_queen = strangechess::Kind::Queen as usize;
+        assert_eq!(fitted.3, crate::strangechess::FITTED.material[sc_queen]);
+        assert_eq!(handset.3, crate::strangechess::HANDSET.material[sc_queen]);
+        assert_ne!(fitted.0, handset.0, "Dysnomia evaluation");
+        assert_ne!(fitted.1, handset.1, "Strange Chess evaluation");
+        assert_eq!("handset".parse(), Ok(WeightSet::Handset));
+        assert_eq!("fitted".parse(), Ok(WeightSet::Fitted));
+        assert!("best".parse::<WeightSet>().is_err());
     }
 }
 

@@ -114,10 +114,17 @@ pub const FITTED: Weights = Weights {
 /// The weights Curio plays with.
 pub const DEFAULT: Weights = FITTED;
 
-/// Material by kind with the weights Curio plays with (the king counts
+/// Material by kind in the current thread's weights (the king counts
 /// nothing).
 pub fn value(k: Kind) -> Score {
-    DEFAULT.material[k as usize]
+    weights().material[k as usize]
+}
+
+/// The weights of the current thread's evaluation settings
+/// ([`crate::EvalConfig`]; [`DEFAULT`] unless a caller chose others).
+#[inline]
+pub fn weights() -> &'static Weights {
+    crate::config().strangechess
 }
 
 /// What gained powers add to a Bacteria.
@@ -271,7 +278,7 @@ pub fn evaluate_with(p: &Position, w: &Weights) -> Score {
 
 /// The evaluation from White's point of view.
 pub fn evaluate_white(p: &Position) -> Score {
-    evaluate_with(p, &DEFAULT)
+    evaluate_with(p, weights())
 }
 
 impl Evaluator for Position {

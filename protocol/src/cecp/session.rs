@@ -41,6 +41,9 @@ pub struct Config {
     /// Who plays the alpha-beta games: Curio's search, or a baseline for
     /// strength measurements.
     pub player: engine::baseline::Player,
+    /// The evaluation's weights (`--weights`): Curio's, or the first
+    /// hand-set ones for A/B matches.
+    pub eval: eval::EvalConfig,
 }
 
 impl Default for Config {
@@ -51,6 +54,7 @@ impl Default for Config {
             threads: 1,
             rc_player: engine::players::PlayerKind::Ismcts,
             player: engine::baseline::Player::Search,
+            eval: eval::EvalConfig::DEFAULT,
         }
     }
 }
@@ -139,6 +143,8 @@ pub struct Session {
     next_id: u64,
     /// Who chooses the engine's moves (`--player`).
     player: engine::baseline::Player,
+    /// The evaluation's weights, installed on every search thread.
+    eval: eval::EvalConfig,
     /// Varies a baseline's random choices from one process to the next.
     seed: u64,
 }
@@ -335,6 +341,7 @@ impl Session {
             running: None,
             next_id: 1,
             player: config.player,
+            eval: config.eval,
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
@@ -990,7 +997,10 @@ impl Session {
         // Re-armed here, before the thread exists: an abort that follows
         // at once is then never lost.
         self.stop.store(false, Relaxed);
+        let eval_config = self.eval;
         let handle = std::thread::spawn(move || {
+            // The search reads the weights on the thread that starts it.
+            eval::set_config(eval_config);
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             engine.set_contempt(contempt);
             let finished = movegen::with_alphabeta_position!(thinking.root.clone(), pos => {
