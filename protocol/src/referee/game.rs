@@ -75,8 +75,8 @@ pub struct GameRecord {
     pub black: String,
     /// FEN of the start when it is not the variant's start position.
     pub start_fen: Option<String>,
-    /// Our move text and the mover's clock after the move (if clocked).
-    pub moves: Vec<(String, Option<Duration>)>,
+    /// The moves, with their clocks and times.
+    pub moves: Vec<PlayedMove>,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
     /// Why it ended, in words (PGN `Termination`).
@@ -85,6 +85,30 @@ pub struct GameRecord {
     pub depth: [(u64, u64); 2],
     /// Engines whose process must be restarted (crashed or hung).
     pub broken: [bool; 2],
+}
+
+/// One move of a game as the referee saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedMove {
+    /// Our move text.
+    pub text: String,
+    /// The mover's clock after the move (if clocked).
+    pub clock: Option<Duration>,
+    /// From sending the move request (`go` or the opponent's move) to the
+    /// engine's `move` line, as the referee measured it: what the clock
+    /// was charged.
+    pub took: Option<Duration>,
+}
+
+impl PlayedMove {
+    /// A move with no clock and no time (a move of a file, a test).
+    pub fn bare(text: impl Into<String>) -> PlayedMove {
+        PlayedMove {
+            text: text.into(),
+            clock: None,
+            took: None,
+        }
+    }
 }
 
 /// Ply cap after which the referee calls a draw.
@@ -289,7 +313,11 @@ pub fn play_game(
         history.push(pos.key());
         pos = next;
         let clock_after = matches!(tcs[i], TimeControl::Clock { .. }).then_some(clock[i]);
-        rec.moves.push((ours.clone(), clock_after));
+        rec.moves.push(PlayedMove {
+            text: ours.clone(),
+            clock: clock_after,
+            took: Some(reply.took),
+        });
         let o = 1 - i;
         if !started[o] {
             // Still in force mode: it just records the move.
@@ -325,6 +353,8 @@ fn is_capture(before: &AnyPosition, after: &AnyPosition) -> bool {
 pub(crate) struct Reply {
     pub text: String,
     pub score: Option<i64>,
+    /// How long the engine took, as the referee measured it.
+    pub took: Duration,
 }
 
 /// Waits for `side`'s move under its time control and charges its clock:
@@ -367,14 +397,40 @@ pub(crate) fn take_turn(
     })?;
     if let TimeControl::Clock { inc, .. } = tc {
         if spent > *clock {
-            return Err(format!("{} lost on time", side.name()));
+            return Err(lost_on_time(side, spent, *clock, thinking));
         }
         *clock = *clock - spent + inc;
     }
     Ok(Reply {
         text: mv,
         score: thinking.map(|t| t.score),
+        took: spent,
     })
+}
+
+/// Why a side lost on time, with what tells an engine that overran its
+/// budget from a machine that stalled: how long the move took against
+/// the clock it had, and the search time the engine itself reported on
+/// its last thinking line (an engine that reports far less than the
+/// referee measured lost the difference outside its search: starting
+/// up, reading, writing, or waiting for a core).
+fn lost_on_time(
+    side: Color,
+    took: Duration,
+    clock: Duration,
+    thinking: Option<Thinking>,
+) -> String {
+    let secs = |d: Duration| format!("{:.3} s", d.as_secs_f64());
+    let search = match thinking.and_then(|t| t.centis) {
+        Some(cs) => format!("its last thinking line reported {:.2} s", cs as f64 / 100.0),
+        None => "no thinking line".to_string(),
+    };
+    format!(
+        "{} lost on time (the move took {} with {} on its clock; {search})",
+        side.name(),
+        secs(took),
+        secs(clock)
+    )
 }
 
 /// Waits for `side`'s engine to move: the move text, or why the game ends
@@ -460,6 +516,8 @@ pub(crate) fn finish(rec: GameRecord, eng: [&mut EngineProc; 2]) -> GameRecord {
 pub(crate) struct Thinking {
     pub depth: u64,
     pub score: i64,
+    /// The search time the line reports, in centiseconds.
+    pub centis: Option<u64>,
 }
 
 fn parse_thinking(line: &str) -> Option<Thinking> {
@@ -470,6 +528,7 @@ fn parse_thinking(line: &str) -> Option<Thinking> {
     Some(Thinking {
         depth: f[0].parse().ok()?,
         score: f[1].parse().ok()?,
+        centis: f[2].parse().ok(),
     })
 }
 
@@ -538,20 +597,51 @@ mod tests {
         assert!(!is_capture(&t, &after(&t, &m)));
     }
 
+    /// A time loss says how long the move took, what the clock held and
+    /// what the engine reported of its own search, so that an engine
+    /// overrunning its budget can be told from a machine that stalled.
+    #[test]
+    fn a_time_loss_says_where_the_time_went() {
+        let t = Thinking {
+            depth: 3,
+            score: 20,
+            centis: Some(25),
+        };
+        assert_eq!(
+            lost_on_time(
+                Color::Black,
+                Duration::from_millis(1_204),
+                Duration::from_millis(290),
+                Some(t)
+            ),
+            "black lost on time (the move took 1.204 s with 0.290 s on its clock; \
+             its last thinking line reported 0.25 s)"
+        );
+        assert!(lost_on_time(
+            Color::White,
+            Duration::from_secs(2),
+            Duration::from_secs(1),
+            None
+        )
+        .ends_with("; no thinking line)"));
+    }
+
     #[test]
     fn thinking_lines_give_depth_and_score() {
         assert_eq!(
             parse_thinking("12 -35 104 250000 c3c4 c7c6"),
             Some(Thinking {
                 depth: 12,
-                score: -35
+                score: -35,
+                centis: Some(104),
             })
         );
         assert_eq!(
             parse_thinking("9 100003 10 1000 b2b3"),
             Some(Thinking {
                 depth: 9,
-                score: 100003
+                score: 100003,
+                centis: Some(10),
             })
         );
         for other in [

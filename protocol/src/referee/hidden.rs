@@ -11,7 +11,8 @@
 
 use super::engine_proc::EngineProc;
 use super::game::{
-    finish, loss, outcome_words, send_time_control, take_turn, GameRecord, TimeControl, MAX_PLIES,
+    finish, loss, outcome_words, send_time_control, take_turn, GameRecord, PlayedMove, TimeControl,
+    MAX_PLIES,
 };
 use movegen::game::{Color, Game, Notation};
 use movegen::realitycheck::fen::Setup;
@@ -97,13 +98,15 @@ pub fn play_hidden_game(
             started[i] = true;
         }
         let text = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
-            Ok(t) => t.text,
+            Ok(t) => t,
             Err(reason) => {
                 rec.result = loss(side);
                 rec.reason = reason;
                 break;
             }
         };
+        let took = text.took;
+        let text = text.text;
         let m = match pos.parse_move(&text) {
             Ok(m) => m,
             Err(e) => {
@@ -123,7 +126,11 @@ pub fn play_hidden_game(
         history.push(pos.key());
         pos.make(m);
         let clock_after = matches!(tcs[i], TimeControl::Clock { .. }).then_some(clock[i]);
-        rec.moves.push((recorded, clock_after));
+        rec.moves.push(PlayedMove {
+            text: recorded,
+            clock: clock_after,
+            took: Some(took),
+        });
         if started[o] {
             unsent[o] = Some(theirs);
         } else {

@@ -40,6 +40,18 @@ fn clk(d: Duration) -> String {
     format!("{h}:{m:02}:{s:02}.{frac}")
 }
 
+/// A move's elapsed time, H:MM:SS.mmm.
+fn emt(d: Duration) -> String {
+    let ms = d.as_millis();
+    format!(
+        "{}:{:02}:{:02}.{:03}",
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1000 % 60,
+        ms % 1000
+    )
+}
+
 /// One game as PGN text (ends with an empty line).
 pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeControl) -> String {
     let map = BoardMap::new(variant, 0);
@@ -82,7 +94,8 @@ pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeCont
         .unwrap_or(1);
     let mut line = String::new();
     let mut tokens: Vec<String> = Vec::new();
-    for (i, (mv, clock)) in rec.moves.iter().enumerate() {
+    for (i, played) in rec.moves.iter().enumerate() {
+        let mv = &played.text;
         let ply = i + first_black as usize;
         if ply.is_multiple_of(2) {
             tokens.push(format!("{}.", first_number + ply / 2));
@@ -90,14 +103,20 @@ pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeCont
             tokens.push(format!("{}...", first_number));
         }
         tokens.push(map.move_out(mv));
-        if let Some(c) = clock {
-            tokens.push(format!("{{[%clk {}]}}", clk(*c)));
+        // The clock after the move and the move's elapsed time, as the
+        // referee measured it (to the millisecond: at fast controls a time
+        // loss is decided by tens of them).
+        match (played.clock, played.took) {
+            (Some(c), Some(t)) => tokens.push(format!("{{[%clk {}] [%emt {}]}}", clk(c), emt(t))),
+            (Some(c), None) => tokens.push(format!("{{[%clk {}]}}", clk(c))),
+            (None, Some(t)) => tokens.push(format!("{{[%emt {}]}}", emt(t))),
+            (None, None) => {}
         }
         // A Dysnomia denial stays in the movetext (replaying the game
         // needs it: it forbids the denied move and passes the right), and
         // a comment says what it did.
         if variant == Variant::Dysnomia && mv == "@@@@" && i > 0 {
-            let denied = &rec.moves[i - 1].0;
+            let denied = &rec.moves[i - 1].text;
             let mover = if (ply - 1).is_multiple_of(2) {
                 "White"
             } else {
@@ -227,6 +246,7 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::PlayedMove;
     use super::*;
 
     #[test]
@@ -244,7 +264,7 @@ mod tests {
             white: "A".into(),
             black: "B".into(),
             start_fen: None,
-            moves: moves.iter().map(|m| (m.to_string(), None)).collect(),
+            moves: moves.iter().map(|&m| PlayedMove::bare(m)).collect(),
             result: "*".into(),
             reason: "stopped".into(),
             depth: [(0, 0); 2],
@@ -275,8 +295,12 @@ mod tests {
             black: "B \"x\"".into(),
             start_fen: Some("*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - 0 1".into()),
             moves: vec![
-                ("c9bc10q".into(), Some(Duration::from_millis(950))),
-                ("e9d9".into(), None),
+                PlayedMove {
+                    clock: Some(Duration::from_millis(950)),
+                    took: Some(Duration::from_millis(1_234)),
+                    ..PlayedMove::bare("c9bc10q")
+                },
+                PlayedMove::bare("e9d9"),
             ],
             result: "1-0".into(),
             reason: "white wins by checkmate".into(),
@@ -297,7 +321,9 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("1. c9b10q {[%clk 0:00:00.9]} e9d9 {white wins by checkmate} 1-0"),
+            text.replace('\n', " ").contains(
+                "1. c9b10q {[%clk 0:00:00.9] [%emt 0:00:01.234]} e9d9 {white wins by checkmate} 1-0"
+            ),
             "{text}"
         );
         assert!(text.contains("[TimeControl \"1+0.1\"]"));
