@@ -126,6 +126,79 @@ fn curio_against_curio_in_both_games_with_pgn() {
     }
 }
 
+/// The two new games through `curio match`: Curio against itself at a
+/// fixed depth (deterministic games), every PGN game replayed through our
+/// rules, and in Dysnomia the denials and baits the final table counts
+/// are the ones the PGN holds (a denial is a `@@@@` ply with a comment; a
+/// bait leaves the opponent a forced reply, seen by replaying).
+#[test]
+fn strange_chess_and_dysnomia_matches_replay_and_count_their_denials() {
+    let _serial = serial();
+    for (variant, v, depth) in [
+        ("strangechess", Variant::StrangeChess, "1"),
+        ("dysnomia", Variant::Dysnomia, "2"),
+    ] {
+        let pgn = tmp(&format!("{variant}.pgn"));
+        let (code, out, err) = run(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            &format!("a={}", curio()),
+            "--engine",
+            &format!("b={} xboard --weights handset", curio()),
+            "--games",
+            "2",
+            "--depth",
+            depth,
+            "--random-plies",
+            "6",
+            "--pgn",
+            &pgn,
+            "--seed",
+            "3",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("2 games of {variant} played")),
+            "{out}"
+        );
+        replay(&pgn, v, 2);
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let games = read_games(&text).unwrap();
+        let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+        if v != Variant::Dysnomia {
+            assert!(!out.contains("Denials:"), "{out}");
+            continue;
+        }
+        let mut denials = 0;
+        let mut baits = 0;
+        for g in &games {
+            // The full-state FEN of Dysnomia (pools and rights included).
+            let fen = g.tag("FEN").expect("random plies: a FEN tag");
+            let mut pos = protocol::cecp::xboard_map::BoardMap::new(v, 0)
+                .fen_in(fen)
+                .expect("a Dysnomia FEN");
+            for m in &g.moves {
+                pos.play(m).unwrap();
+                denials += usize::from(m == "@@@@");
+                baits += usize::from(pos.fen().contains(" bait=1"));
+            }
+        }
+        assert_eq!(text.matches("{denial: ").count(), denials, "{text}");
+        assert!(
+            denials + baits > 0,
+            "no denial and no bait in two games: {text}"
+        );
+        assert!(
+            out.contains(&format!(
+                "Denials: {denials}, baits: {baits}, in {plies} plies"
+            )),
+            "{out}"
+        );
+    }
+}
+
 #[test]
 fn openings_from_a_file_and_sprt() {
     let _serial = serial();
@@ -249,6 +322,38 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 fn a_hang_loses_and_the_engine_is_restarted() {
     let _serial = serial();
     broken("hang", "did not move in time");
+}
+
+/// A move that overran the clock loses, and the game's record says where
+/// the time went: the move's time as the referee measured it, the clock
+/// it had, and the search time the engine reported (here far less: the
+/// wrapper held the move after the search).
+#[test]
+fn a_time_loss_says_where_the_time_went() {
+    let _serial = serial();
+    broken("slow", "lost on time");
+    let pgn = std::fs::read_to_string(tmp("broken-slow.pgn")).unwrap();
+    let flat = pgn.replace('\n', " ");
+    let mut details = 0;
+    for (i, _) in flat.match_indices("lost on time: the move took ") {
+        let rest = &flat[i..];
+        let took: f64 = rest["lost on time: the move took ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|t| t.parse().ok())
+            .expect("seconds");
+        assert!((2.4..3.2).contains(&took), "{rest}");
+        assert!(
+            rest.contains("on its clock; its last thinking line reported 0."),
+            "{rest}"
+        );
+        details += 1;
+    }
+    assert_eq!(details, 2, "{pgn}");
+    // Every move of the PGN carries its elapsed time.
+    let games = read_games(&pgn).unwrap();
+    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    assert_eq!(flat.matches("[%emt 0:00:").count(), plies, "{pgn}");
 }
 
 #[test]

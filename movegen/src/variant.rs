@@ -305,6 +305,12 @@ impl AnyPosition {
         with_position!(self, p => p.in_check())
     }
 
+    /// Whether the side to move must answer a bait (Dysnomia: the King
+    /// was left in check on purpose); never in the other games.
+    pub fn bait_pending(&self) -> bool {
+        matches!(self, AnyPosition::Dysnomia(s) if s.pos.bait)
+    }
+
     /// The rule outcome, given the keys of the game's earlier positions.
     pub fn outcome(&self, history: &[u64]) -> Option<crate::game::Outcome> {
         with_position!(self, p => p.outcome(history))

@@ -9,6 +9,8 @@ and misbehaves when the real engine is about to send its Nth move:
   hang     goes silent forever (still reads its input)
   claim    claims '1-0 {I say so}' instead of moving
   garbage  prints noise, then 'move %%garbage%%'
+  slow     holds each move from its Nth on for 2.5 s before sending it
+           (its thinking lines still report the real engine's short search)
   gloomy   not broken: moves normally, but from its Nth move on its last
            thinking line before each move reports -900 centipawns (for the
            referee's resign adjudication)
@@ -103,6 +105,8 @@ for line in proc.stdout:
                 line = "1-0 {I say so}\n"
             elif mode == "gloomy":
                 sys.stdout.write("9 -900 10 1000 gloomy\n")
+            elif mode == "slow":
+                time.sleep(2.5)
             elif mode == "garbage":
                 sys.stdout.write("\x01\x02 ~~~ %%%% ###\nlorem ipsum 12 x\n")
                 line = "move %%garbage%%\n"

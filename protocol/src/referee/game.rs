@@ -79,12 +79,60 @@ pub struct GameRecord {
     pub moves: Vec<PlayedMove>,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
-    /// Why it ended, in words (PGN `Termination`).
+    /// Why it ended, in words (PGN `Termination`; games are counted by it).
     pub reason: String,
+    /// What the reason leaves out: for a time loss, where the time went.
+    pub detail: Option<String>,
+    /// Dysnomia's denials and baits in the game.
+    pub events: Events,
     /// Sum and count of the depths the engines reported, per colour.
     pub depth: [(u64, u64); 2],
     /// Engines whose process must be restarted (crashed or hung).
     pub broken: [bool; 2],
+}
+
+impl GameRecord {
+    /// A game about to start: no moves, no result yet.
+    pub fn new(white: &str, black: &str, start_fen: Option<String>) -> GameRecord {
+        GameRecord {
+            white: white.to_string(),
+            black: black.to_string(),
+            start_fen,
+            moves: Vec::new(),
+            result: "*".into(),
+            reason: String::new(),
+            detail: None,
+            events: Events::default(),
+            depth: [(0, 0); 2],
+            broken: [false; 2],
+        }
+    }
+
+    /// The reason with its detail, if any (the PGN's closing comment, the
+    /// progress line).
+    pub fn reason_in_full(&self) -> String {
+        match &self.detail {
+            Some(d) => format!("{}: {d}", self.reason),
+            None => self.reason.clone(),
+        }
+    }
+}
+
+/// The moves of Dysnomia that other games do not have, counted: a match
+/// must show that they occur.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Events {
+    /// Denials (`@@@@`): a move taken back, its mover to play another.
+    pub denials: u32,
+    /// Baits: a King left in check on purpose, the reply forced.
+    pub baits: u32,
+}
+
+impl std::ops::AddAssign for Events {
+    fn add_assign(&mut self, o: Events) {
+        self.denials += o.denials;
+        self.baits += o.baits;
+    }
 }
 
 /// One move of a game as the referee saw it.
@@ -171,16 +219,11 @@ pub fn play_game(
     let mut adjudicator = Adjudicator::new(adjudication);
     let [white, black] = engines;
     let mut eng: [&mut EngineProc; 2] = [white, black];
-    let mut rec = GameRecord {
-        white: eng[0].name.clone(),
-        black: eng[1].name.clone(),
-        start_fen: (!opening_is_start).then(|| start.fen()),
-        moves: Vec::new(),
-        result: "*".into(),
-        reason: String::new(),
-        depth: [(0, 0); 2],
-        broken: [false; 2],
-    };
+    let mut rec = GameRecord::new(
+        &eng[0].name,
+        &eng[1].name,
+        (!opening_is_start).then(|| start.fen()),
+    );
     let mut pos = start.clone();
     // The game starts at the opening position (its FEN is in the PGN):
     // opening plies do not count for repetition, also for an engine that
@@ -312,6 +355,10 @@ pub fn play_game(
         let capture = is_capture(&pos, &next);
         history.push(pos.key());
         pos = next;
+        if variant == Variant::Dysnomia {
+            rec.events.denials += u32::from(ours == "@@@@");
+            rec.events.baits += u32::from(pos.bait_pending());
+        }
         let clock_after = matches!(tcs[i], TimeControl::Clock { .. }).then_some(clock[i]);
         rec.moves.push(PlayedMove {
             text: ours.clone(),
@@ -397,7 +444,8 @@ pub(crate) fn take_turn(
     })?;
     if let TimeControl::Clock { inc, .. } = tc {
         if spent > *clock {
-            return Err(lost_on_time(side, spent, *clock, thinking));
+            rec.detail = Some(time_spent(spent, *clock, thinking));
+            return Err(format!("{} lost on time", side.name()));
         }
         *clock = *clock - spent + inc;
     }
@@ -408,26 +456,20 @@ pub(crate) fn take_turn(
     })
 }
 
-/// Why a side lost on time, with what tells an engine that overran its
-/// budget from a machine that stalled: how long the move took against
-/// the clock it had, and the search time the engine itself reported on
-/// its last thinking line (an engine that reports far less than the
-/// referee measured lost the difference outside its search: starting
-/// up, reading, writing, or waiting for a core).
-fn lost_on_time(
-    side: Color,
-    took: Duration,
-    clock: Duration,
-    thinking: Option<Thinking>,
-) -> String {
+/// Where the time of a move that lost on time went, to tell an engine
+/// that overran its budget from a machine that stalled: how long the move
+/// took against the clock it had, and the search time the engine itself
+/// reported on its last thinking line (an engine that reports far less
+/// than the referee measured lost the difference outside its search:
+/// reading, writing, or waiting for a core).
+fn time_spent(took: Duration, clock: Duration, thinking: Option<Thinking>) -> String {
     let secs = |d: Duration| format!("{:.3} s", d.as_secs_f64());
     let search = match thinking.and_then(|t| t.centis) {
         Some(cs) => format!("its last thinking line reported {:.2} s", cs as f64 / 100.0),
         None => "no thinking line".to_string(),
     };
     format!(
-        "{} lost on time (the move took {} with {} on its clock; {search})",
-        side.name(),
+        "the move took {} with {} on its clock; {search}",
         secs(took),
         secs(clock)
     )
@@ -608,22 +650,18 @@ mod tests {
             centis: Some(25),
         };
         assert_eq!(
-            lost_on_time(
-                Color::Black,
+            time_spent(
                 Duration::from_millis(1_204),
                 Duration::from_millis(290),
                 Some(t)
             ),
-            "black lost on time (the move took 1.204 s with 0.290 s on its clock; \
-             its last thinking line reported 0.25 s)"
+            "the move took 1.204 s with 0.290 s on its clock; \
+             its last thinking line reported 0.25 s"
         );
-        assert!(lost_on_time(
-            Color::White,
-            Duration::from_secs(2),
-            Duration::from_secs(1),
-            None
-        )
-        .ends_with("; no thinking line)"));
+        assert!(
+            time_spent(Duration::from_secs(2), Duration::from_secs(1), None)
+                .ends_with("; no thinking line")
+        );
     }
 
     #[test]

@@ -29,16 +29,7 @@ pub fn play_hidden_game(
     let [white, black] = engines;
     let mut eng: [&mut EngineProc; 2] = [white, black];
     let start = Position::from_setups(&setups[0], &setups[1]);
-    let mut rec = GameRecord {
-        white: eng[0].name.clone(),
-        black: eng[1].name.clone(),
-        start_fen: Some(start.fen()),
-        moves: Vec::new(),
-        result: "*".into(),
-        reason: String::new(),
-        depth: [(0, 0); 2],
-        broken: [false; 2],
-    };
+    let mut rec = GameRecord::new(&eng[0].name, &eng[1].name, Some(start.fen()));
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
         e.send("new");

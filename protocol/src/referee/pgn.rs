@@ -130,7 +130,7 @@ pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeCont
     // A comment cannot hold braces.
     tokens.push(format!(
         "{{{}}}",
-        rec.reason.replace('{', "(").replace('}', ")")
+        rec.reason_in_full().replace('{', "(").replace('}', ")")
     ));
     tokens.push(rec.result.clone());
     for t in tokens {
@@ -261,14 +261,9 @@ mod tests {
     fn a_dysnomia_denial_is_a_ply_with_a_comment_and_replays() {
         let moves = ["e2e4", "@@@@", "d2d4", "e7e5"];
         let rec = GameRecord {
-            white: "A".into(),
-            black: "B".into(),
-            start_fen: None,
             moves: moves.iter().map(|&m| PlayedMove::bare(m)).collect(),
-            result: "*".into(),
             reason: "stopped".into(),
-            depth: [(0, 0); 2],
-            broken: [false; 2],
+            ..GameRecord::new("A", "B", None)
         };
         let text = write_game(&rec, Variant::Dysnomia, 1, TimeControl::Depth(1));
         assert!(
@@ -291,9 +286,6 @@ mod tests {
     #[test]
     fn write_then_read() {
         let rec = GameRecord {
-            white: "A".into(),
-            black: "B \"x\"".into(),
-            start_fen: Some("*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - 0 1".into()),
             moves: vec![
                 PlayedMove {
                     clock: Some(Duration::from_millis(950)),
@@ -304,8 +296,11 @@ mod tests {
             ],
             result: "1-0".into(),
             reason: "white wins by checkmate".into(),
-            depth: [(0, 0); 2],
-            broken: [false; 2],
+            ..GameRecord::new(
+                "A",
+                "B \"x\"",
+                Some("*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - 0 1".into()),
+            )
         };
         let text = write_game(
             &rec,

@@ -4,7 +4,7 @@
 
 use super::adjudicate::Adjudication;
 use super::engine_proc::EngineProc;
-use super::game::{play_game, GameRecord, TimeControl};
+use super::game::{play_game, Events, GameRecord, TimeControl};
 use super::hidden::play_hidden_game;
 use super::pgn::write_game;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wld};
@@ -228,6 +228,9 @@ struct Tally {
     half_pairs: BTreeMap<usize, f64>,
     reasons: BTreeMap<String, usize>,
     done: usize,
+    /// Dysnomia's denials and baits, and the plies they occurred in.
+    events: Events,
+    plies: usize,
 }
 
 fn credit(w: &mut Wld, points: f64) {
@@ -356,6 +359,8 @@ pub fn run_match(
         half_pairs: BTreeMap::new(),
         reasons: BTreeMap::new(),
         done: 0,
+        events: Events::default(),
+        plies: 0,
     });
     let progress = Mutex::new(progress);
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -534,6 +539,8 @@ fn record(
     }
     *t.reasons.entry(rec.reason.clone()).or_default() += 1;
     t.done += 1;
+    t.events += rec.events;
+    t.plies += rec.moves.len();
     let head = t.head;
     let (elo, lo, hi) = head.elo();
     format!(
@@ -542,7 +549,7 @@ fn record(
         rec.white,
         rec.black,
         rec.result,
-        rec.reason,
+        rec.reason_in_full(),
         rec.moves.len(),
         cfg.engines[0].name,
         cfg.engines[1].name,
@@ -659,6 +666,13 @@ fn report(
             s.llr(&t.head),
             a,
             b
+        )?;
+    }
+    if cfg.variant == Variant::Dysnomia {
+        writeln!(
+            out,
+            "\nDenials: {}, baits: {}, in {} plies",
+            t.events.denials, t.events.baits, t.plies
         )?;
     }
     writeln!(out, "\nHow games ended:")?;
