@@ -88,7 +88,8 @@ fn make_player(spec: &Spec, seed: u64) -> Box<dyn Player> {
         )),
         "curio" => {
             let mut engine = Engine::new(spec.hash, spec.threads);
-            engine.set_contempt(protocol::cecp::DEFAULT_CONTEMPT);
+            // Trubix only: both boards take the same contempt.
+            engine.set_contempt(eval::default_contempt(movegen::Variant::Trubix));
             Box::new(CurioPlayer { engine })
         }
         other => panic!("unknown player '{other}' (curio, greedy, random)"),

@@ -107,6 +107,19 @@ pub fn set_config(c: EvalConfig) {
     CONFIG.with(|cell| cell.set(c));
 }
 
+/// How many centipawns a draw counts against the engine in play (never in
+/// analysis), so that it avoids repetitions in even positions: 20, and 50
+/// in Dysnomia. There Black starts with the denial right, which the
+/// fitted evaluation values at 41, so White's start scores -31: with 20
+/// White took a draw by repeating passes (a2a3, a3a2) against a random
+/// mover in 12 of 100 games (docs/engine.md, "The fits").
+pub fn default_contempt(v: movegen::Variant) -> Score {
+    match v {
+        movegen::Variant::Dysnomia => 50,
+        _ => 20,
+    }
+}
+
 /// Static evaluation for a game.
 pub trait Evaluator: Tactical {
     /// The position's value in centipawns for the side to move.

@@ -260,7 +260,7 @@ pub fn play(
         )));
     }
     let mut engine = Engine::new(64, 1);
-    engine.set_contempt(crate::cecp::DEFAULT_CONTEMPT);
+    engine.set_contempt(eval::default_contempt(variant));
     let mut positions = vec![start];
     writeln!(
         out,

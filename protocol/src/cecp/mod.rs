@@ -13,7 +13,7 @@ pub mod xboard_map;
 pub mod xboard_model;
 pub mod xboard_sc;
 
-pub use session::{Config, Session, DEFAULT_CONTEMPT};
+pub use session::{Config, Session};
 
 use std::io::{BufRead, Write};
 use std::sync::mpsc;

@@ -18,10 +18,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// Contempt for game play: draws count this many centipawns against the
-/// engine, so it avoids repetitions in even positions. Analysis uses 0.
-pub const DEFAULT_CONTEMPT: i32 = 20;
-
 /// Most threads accepted: the `Threads` option's range ends here, and
 /// `cores` and `--threads` above it count as this many (at most one per
 /// core of the machine runs anyway). The largest hash table is the
@@ -134,7 +130,9 @@ pub struct Session {
     resign: bool,
     hopeless_moves: u32,
     multipv: usize,
-    contempt: i32,
+    /// The `Contempt` option when set; otherwise the game's own
+    /// ([`eval::default_contempt`]). Analysis uses 0.
+    contempt: Option<i32>,
     /// Mirrors of the engine's settings, so reading them never waits for a
     /// running search (which holds the engine).
     hash_mib: usize,
@@ -335,7 +333,7 @@ impl Session {
             resign: false,
             hopeless_moves: 0,
             multipv: 1,
-            contempt: DEFAULT_CONTEMPT,
+            contempt: None,
             hash_mib: config.hash_mib,
             threads,
             running: None,
@@ -358,6 +356,12 @@ impl Session {
             .iter()
             .map(|p| p.key())
             .collect()
+    }
+
+    /// The contempt of game play: the `Contempt` option, or the game's.
+    fn contempt_in_play(&self) -> i32 {
+        self.contempt
+            .unwrap_or_else(|| eval::default_contempt(self.map.variant))
     }
 
     fn error(&self, reason: &str, line: &str) {
@@ -575,7 +579,7 @@ impl Session {
         ));
         self.out.line(&format!(
             "feature option=\"Contempt -spin {} -500 500\"",
-            self.contempt
+            self.contempt_in_play()
         ));
         self.out.line(&format!(
             "feature option=\"Resign -check {}\"",
@@ -863,7 +867,7 @@ impl Session {
             }
             ("Resign", Some(v)) if v <= 1 => self.resign = v == 1,
             ("Contempt", _) => match value.parse::<i32>() {
-                Ok(c) if (-500..=500).contains(&c) => self.contempt = c,
+                Ok(c) if (-500..=500).contains(&c) => self.contempt = Some(c),
                 _ => self.error("bad option", line),
             },
             ("Rank base", Some(v)) if v <= 1 => self.map.rank_base = v as u32,
@@ -987,7 +991,7 @@ impl Session {
         let contempt = if mode == Mode::Analyze {
             0
         } else {
-            self.contempt
+            self.contempt_in_play()
         };
         let engine = self.engine.clone();
         let tx = self.tx.clone();
