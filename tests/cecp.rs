@@ -1753,6 +1753,63 @@ fn dysnomia_in_xboard_person_denies_the_engine() {
 /// double move and Knight path capture arrive as `from kill,kill to`; the
 /// engine's two-leg turns go out with a comma; a start-position `setboard`
 /// (what the second engine of a match gets) is not a denial.
+/// A person enters a two-leg turn with the mouse, as XBoard 4.9.1 does
+/// it (verified live, docs/xboard-dysnomia.md): `lift` the Knight, `put`
+/// it on the `C` square of its path, XBoard sends `lift` of that square
+/// and shows the engine's marks for the second leg, then `put` and
+/// `usermove FROMKILL,KILLTO`. A later lift of that square is an ordinary
+/// lift again.
+#[test]
+fn dysnomia_two_leg_turn_by_mouse_in_xboard() {
+    let _g = serial();
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4k3/8/8/8/8/8/1b6/1N2K3 w - - 0 1",
+            "lift b1",
+            "put b2",
+            "lift b2",
+            "put c3",
+            "usermove b1b2,b2c3",
+            "lift c3",
+            "put b1",
+            "usermove e8d8",
+            "lift c3",
+            "ping 1",
+            "#wait pong 1",
+            "quit",
+        ],
+    );
+    let marks: Vec<&str> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("highlight "))
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            // The Knight's squares, its path's Bishop `C`; none of the King's.
+            "8/8/8/8/8/Y1Y5/1C1Y4/8",
+            // Where the second leg from b2 may end.
+            "8/8/8/8/8/Y1Y5/3Y4/8",
+            // The Knight on c3 for the next turn, but it is Black's turn:
+            // no squares; and after Black's move the Knight's own.
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/1Y1Y4/Y3Y3/8/Y3Y3/1Y1Y4",
+        ],
+        "{out:?}"
+    );
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn dysnomia_multi_leg_turns_in_xboard_forms() {
     let _g = serial();

@@ -110,6 +110,10 @@ pub struct Session {
     /// XBoard's board at each of `positions` (Strange Chess and Dysnomia
     /// in XBoard's move forms only; see [`xboard_sc`], [`xboard_dy`]).
     xb: Vec<Option<XbModel>>,
+    /// XBoard's mouse entry: the square of the last `lift`, and the
+    /// first leg (from, middle square) after a `put` on a `C` square.
+    lifted: Option<String>,
+    waypoint: Option<(String, String)>,
     /// The text of the move that led to each of `positions` as it
     /// travelled (empty for the first): a denial names it.
     wire: Vec<String>,
@@ -319,6 +323,8 @@ impl Session {
             map: BoardMap::new(variant, config.rank_base),
             positions: vec![AnyPosition::start(variant)],
             xb: vec![None],
+            lifted: None,
+            waypoint: None,
             wire: vec![String::new()],
             denial: true,
             engine_side: Some(Color::Black),
@@ -388,9 +394,25 @@ impl Session {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
+        // A waypoint holds only from the `put` to the `lift` that follows
+        // it at once; anything else between (a move, a new position) ends
+        // the mouse entry.
+        if !matches!(cmd, "lift" | "put" | "hover") {
+            self.lifted = None;
+            self.waypoint = None;
+        }
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "put" | "hover" => {}
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "hover" => {}
+            // A piece put down: when a `lift` of the same square follows,
+            // the person stopped on a two-leg turn's middle square.
+            "put" => {
+                self.waypoint = self
+                    .lifted
+                    .take()
+                    .filter(|from| from != arg)
+                    .map(|from| (from, arg.to_string()));
+            }
             "protover" => self.features(),
             "new" => {
                 self.abort_search();
@@ -517,9 +539,18 @@ impl Session {
             }
             "." => self.stat01(),
             "exclude" | "include" => self.exclude_cmd(cmd == "exclude", arg, line),
-            "lift" => match match self.xb.last() {
-                Some(Some(XbModel::Strange(xb))) => xboard_sc::highlight(xb, self.current(), arg),
-                Some(Some(XbModel::Dysnomia(xb))) => xboard_dy::highlight(xb, self.current(), arg),
+            "lift" => match match (self.xb.last(), self.waypoint.take()) {
+                (Some(Some(XbModel::Dysnomia(_))), Some((from, kill))) if kill == arg => {
+                    xboard_dy::second_leg_highlight(self.current(), &from, &kill)
+                }
+                (Some(Some(XbModel::Strange(xb))), _) => {
+                    self.lifted = Some(arg.to_string());
+                    xboard_sc::highlight(xb, self.current(), arg)
+                }
+                (Some(Some(XbModel::Dysnomia(xb))), _) => {
+                    self.lifted = Some(arg.to_string());
+                    xboard_dy::highlight(xb, self.current(), arg)
+                }
                 _ => self.map.highlight(self.current(), arg),
             } {
                 Some(h) => self.out.line(&format!("highlight {h}")),

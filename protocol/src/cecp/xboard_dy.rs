@@ -388,15 +388,14 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
     let mut marks = [0u8; SQUARES];
     let table = wire_table(xb, pos);
     let details = pos.move_details();
-    for (m, w, _) in &table {
+    for (m, _, _) in &table {
         let Some((f, t)) = natural_squares(m) else {
             continue;
         };
-        let wire_from = match *w {
-            Wire::Move { from, .. } => Some(from),
-            Wire::Drop { .. } => None,
-        };
-        if f != from && wire_from != Some(from) {
+        // A person's click is read by the turn's own squares, so only
+        // turns of the lifted piece are marked (not others whose code
+        // happens to start on its square).
+        if f != from {
             continue;
         }
         if t != from {
@@ -416,6 +415,41 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
                     marks[k] = b'C';
                 }
             }
+        }
+    }
+    Some(board_field(&marks))
+}
+
+/// Answer to `lift KILL` right after `put KILL` on a square marked `C`
+/// for the piece lifted from `from`: XBoard then lets the person finish a
+/// two-leg turn and asks where the second leg may end. The marks are the
+/// last squares of the turns that go `from` to `kill` and on (XBoard
+/// then sends `usermove FROMKILL,KILLTO`).
+pub fn second_leg_highlight(pos: &AnyPosition, from: &str, kill: &str) -> Option<String> {
+    parse_square(from)?;
+    parse_square(kill)?;
+    let prefix = format!("{from}{kill},{kill}");
+    let mut marks = [0u8; SQUARES];
+    for d in pos.move_details() {
+        let Some(rest) = d.text.strip_prefix(&prefix) else {
+            continue;
+        };
+        // One more leg only (a third leg cannot be entered by clicks).
+        if rest.contains(',') || rest.contains(';') {
+            continue;
+        }
+        let Some(t) = rest.get(..2).and_then(parse_square) else {
+            continue;
+        };
+        let mark = if d.promotion.is_some() {
+            b'B'
+        } else if d.capture {
+            b'R'
+        } else {
+            b'Y'
+        };
+        if marks[t] == 0 || mark == b'B' {
+            marks[t] = mark;
         }
     }
     Some(board_field(&marks))
@@ -511,6 +545,31 @@ mod tests {
         // its two squares.
         let h = highlight(&xb, &pos, "g1").unwrap();
         assert_eq!(h, "8/8/8/8/8/5Y1Y/8/8");
+    }
+
+    /// A Knight's path capture by clicks: lifting the Knight marks its
+    /// own squares only (none of the King's) and the Bishop on its path
+    /// `C`; stopping there, the second leg may end where the Knight's
+    /// path turns lead, and the turn reads back from XBoard's form.
+    #[test]
+    fn a_two_leg_turn_by_clicks() {
+        let pos =
+            AnyPosition::from_fen(Variant::Dysnomia, "4k3/8/8/8/8/8/1b6/1N2K3 w - - 0 1").unwrap();
+        let xb = XbBoard::from_fen(&pos.fen()).unwrap();
+        assert_eq!(
+            highlight(&xb, &pos, "b1").unwrap(),
+            "8/8/8/8/8/Y1Y5/1C1Y4/8"
+        );
+        assert_eq!(
+            second_leg_highlight(&pos, "b1", "b2").unwrap(),
+            "8/8/8/8/8/Y1Y5/3Y4/8"
+        );
+        assert_eq!(
+            second_leg_highlight(&pos, "b1", "c3").unwrap(),
+            "8/8/8/8/8/8/8/8"
+        );
+        assert!(second_leg_highlight(&pos, "b1", "z9").is_none());
+        assert_eq!(read_move(&xb, &pos, "b1b2,b2c3").unwrap().0, "b1b2,b2c3");
     }
 }
 
