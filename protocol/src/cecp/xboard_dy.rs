@@ -400,11 +400,7 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
         }
         if t != from {
             let d = details.iter().find(|d| d.text == *m);
-            let mark = match d {
-                Some(d) if d.promotion.is_some() => b'B',
-                Some(d) if d.capture => b'R',
-                _ => b'Y',
-            };
+            let mark = d.map_or(b'Y', model::target_mark);
             if marks[t] == 0 || mark == b'B' {
                 marks[t] = mark;
             }
@@ -441,13 +437,7 @@ pub fn second_leg_highlight(pos: &AnyPosition, from: &str, kill: &str) -> Option
         let Some(t) = rest.get(..2).and_then(parse_square) else {
             continue;
         };
-        let mark = if d.promotion.is_some() {
-            b'B'
-        } else if d.capture {
-            b'R'
-        } else {
-            b'Y'
-        };
+        let mark = model::target_mark(&d);
         if marks[t] == 0 || mark == b'B' {
             marks[t] = mark;
         }

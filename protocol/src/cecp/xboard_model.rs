@@ -720,6 +720,19 @@ pub(crate) fn write_move<const FILES: usize, const SQUARES: usize>(
 
 /// A small deterministic generator (xorshift), enough for the games'
 /// tests to pick moves.
+/// The highlight colour of a turn's last square in XBoard's `highlight`
+/// board: `B` a promotion (a conversion on arrival), `R` a capture, `Y`
+/// any other turn.
+pub fn target_mark(d: &movegen::variant::MoveDetail) -> u8 {
+    if d.promotion.is_some() {
+        b'B'
+    } else if d.capture {
+        b'R'
+    } else {
+        b'Y'
+    }
+}
+
 #[cfg(test)]
 pub(crate) struct Rng(pub u64);
 

@@ -600,13 +600,7 @@ pub fn highlight(xb: &XbBoard, pos: &AnyPosition, sq: &str) -> Option<String> {
             },
             None => continue,
         };
-        let mark = if d.promotion.is_some() {
-            b'B'
-        } else if d.capture {
-            b'R'
-        } else {
-            b'Y'
-        };
+        let mark = model::target_mark(d);
         if marks[to] == b'.' || mark == b'B' {
             marks[to] = mark;
         }
