@@ -577,3 +577,223 @@ fn probe_random_games() {
     }
     eprintln!("plies {} kinds {:?}", plies_total, kinds);
 }
+
+// ------------------------------------------------------------------ section B16 rulings
+
+/// R-B16.1 (L1 by the mover's own move). White is in exile (pools: White's King exiled)
+/// with one pawn, d4; a black Queen stands on e5, the black King on h8; Black holds the
+/// denial right (default). White's turns: the pawn's four steps d4d5 d4d3 d4c4 d4e4 and
+/// the capture d4e5 (no double move off the second rank): 5 identities.
+/// `d4e5` takes the Queen (Captured[Black] q); her revenge (R-B7.3) finds no neighbour and
+/// then removes the capturer standing on her square: White's last pawn is gone (discarded).
+/// White, in exile with no pawns and no statues, has lost by its own move (R-B13.2 L1).
+/// The move would be deniable (unique result, 5 identities, Black holds the right: `d4d5`
+/// shows it), but the game is over at once: the winner has no turns at all, not even the
+/// denial (R-B16.1). The other reading would list `@@@@` (and Black's King moves).
+#[test]
+fn b16_1_own_move_loss_leaves_the_winner_no_turns() {
+    let fen = "7k/8/8/4q3/3P4/8/8/8 w - - 0 1 pools=-/K/-/-";
+    let p = pos(fen);
+    assert_eq!(
+        p.legal_turns(),
+        vec!["d4c4", "d4d3", "d4d5", "d4e4", "d4e5"]
+    );
+    // A non-losing move of the same position is deniable: Black holds the right.
+    assert!(has(&after(fen, &["d4d5"]), "@@@@"));
+    let q = after(fen, &["d4e5"]);
+    assert_eq!(q.to_fen(), "7k/8/8/8/8/8/8/8 b - - 0 1 pools=-/K/q/-");
+    assert!(matches!(q.status(), RefStatus::BlackWins(_)));
+    assert!(q.legal_turns().is_empty(), "{:?}", q.legal_turns());
+    assert_eq!(q.perft(1), 0);
+}
+
+/// R-B16.1 with the end-of-turn order of R-B16.3 (L1 by a first-rank self-capture).
+/// White is in exile; its only pawn rides a white Rook on d1 (a rider on its first rank is
+/// safe while it rides, R-B11.6); the white Queen stands on e2. `e2e2` (all-round, R-B7.1)
+/// visits e3 f3 f2 f1 e1 d1 d2 d3: only d1 is occupied; the Rook is exiled by its own side
+/// (Exiled[White] R) and its rider falls onto the empty d1 (R-B8.6). At the end of the turn
+/// (conversions: none; then the first-rank self-capture, R-B16.3/R-B8.7) the pawn alone on
+/// d1 captures itself: White, in exile, has no pawns or statues: lost by its own move. The
+/// move is deniable (unique result) and Black holds the right, yet Black has no turns.
+#[test]
+fn b16_1_own_first_rank_self_capture_loses_without_denial() {
+    let fen = "7k/8/8/8/8/8/4Q3/3(RP)4 w - - 0 1 pools=-/K/-/-";
+    let q = after(fen, &["e2e2"]);
+    assert_eq!(q.to_fen(), "7k/8/8/8/8/8/4Q3/8 b - - 0 1 pools=-/KR/-/-");
+    assert!(matches!(q.status(), RefStatus::BlackWins(_)));
+    assert!(q.legal_turns().is_empty(), "{:?}", q.legal_turns());
+    // The same queen elsewhere (e.g. e2e3, keeping the pawn) leaves Black the denial.
+    assert!(has(&after(fen, &["e2e3"]), "@@@@"));
+}
+
+/// R-B16.2 (bait that no forced reply relieves). White Ke1 is in check from the black Rook
+/// e8 (open e-file), has the reachable pawn f2 (adjacent, R-B6.1) and a Rook d1; Black's
+/// King stands alone on a8. `d1d8` keeps White's King directly attacked and f2 reachable,
+/// so it is a bait move (R-B6.2), and it checks Black along the 8th rank (c8 b8 empty).
+/// Black's only forced reply would be `e8e1,e1f2` (its Rook is the only piece that can take
+/// the King; f2 the only reachable pawn): King and pawn swap, the Rook takes the pawn on e1
+/// and leaves e8, so the d8 Rook still attacks a8: no forced reply relieves. White has won
+/// with the bait move itself (R-B16.2, R-B6.3):
+///  - from the FEN with `bait=1` (no last move, so no denial) Black has no turns and White
+///    wins;
+///  - reached by play, `d1d8` is deniable (unique result) and Black holds the right, so
+///    Black's only turn is `@@@@`; the denial restores the position, White to move with
+///    the right, Black protected, d1d8 forbidden.
+///
+/// The other reading would list `e8e1,e1f2` (after which White wins, R-B6.4).
+#[test]
+fn b16_2_unrelieved_bait_wins_at_once() {
+    let fen = "k3r3/8/8/8/8/8/5P2/3RK3 w - - 0 1";
+    let b = after(fen, &["d1d8"]);
+    assert_eq!(b.to_fen(), "k2Rr3/8/8/8/8/8/5P2/4K3 b - - 1 1 bait=1");
+    assert_eq!(b.legal_turns(), vec!["@@@@".to_string()]);
+    assert_eq!(b.status(), RefStatus::Ongoing);
+    let d = b.play("@@@@").unwrap();
+    assert_eq!(
+        d.to_fen(),
+        "k3r3/8/8/8/8/8/5P2/3RK3 w - - 0 1 denial=w protected=b forbid=d1d8"
+    );
+    let f = pos("k2Rr3/8/8/8/8/8/5P2/4K3 b - - 1 1 bait=1");
+    assert!(f.legal_turns().is_empty(), "{:?}", f.legal_turns());
+    assert!(matches!(f.status(), RefStatus::WhiteWins(_)));
+    assert!(b.play("e8e1,e1f2").is_err());
+}
+
+/// R-B16.3 (conversions before the auto-exile), the move's own suffix. White's Bishop a1
+/// is risen and due (White to move: it is exiled at the end of this turn, R-B10.4); White's
+/// only pool piece is a captured Knight; Black has nothing exiled. The pawn e7 reaching e8
+/// may become a pool type with Captured+Exiled > 0 (only N) or a Statue (R-B12.1); the
+/// Bishop reaches the exiled pool only after the conversion, so `e7e8b` is not offered.
+/// The e7 pawn's turns: e7d7 e7e6 e7f7 (steps) and e7e8n e7e8t. After `e7e8n` the Bishop
+/// is exiled: pools White exiled B, the captured N used; after `e7e8t` the N stays. (The other order, auto-exile
+/// first, would also offer `e7e8b`, leaving the pools empty.)
+#[test]
+fn b16_3_no_promotion_to_the_bishop_auto_exiled_this_turn() {
+    let fen = "k7/4P3/8/8/8/8/8/B6K w - - 0 1 pools=N/-/-/- risen=a1";
+    let p = pos(fen);
+    let e7: Vec<String> = p
+        .legal_turns()
+        .into_iter()
+        .filter(|t| t.starts_with("e7"))
+        .collect();
+    assert_eq!(e7, vec!["e7d7", "e7e6", "e7e8n", "e7e8t", "e7f7"]);
+    assert_eq!(
+        p.play("e7e8n").unwrap().to_fen(),
+        "k3N3/8/8/8/8/8/8/7K b - - 0 1 pools=-/B/-/-"
+    );
+    assert_eq!(
+        p.play("e7e8t").unwrap().to_fen(),
+        "k3T3/8/8/8/8/8/8/7K b - - 0 1 pools=N/B/-/-"
+    );
+    // Every turn exiles the due Bishop, a King step too (a removal: clock 0, [D10]).
+    assert_eq!(
+        p.play("h1g1").unwrap().to_fen(),
+        "k7/4P3/8/8/8/8/8/6K1 b - - 0 1 pools=N/B/-/-"
+    );
+}
+
+/// R-B16.3, another own pawn's conversion (`;` action). White Knight d6 takes the base of
+/// the black column (r P) on c8 (`d6c8[0]`, destination capture of the base, R-B9.2b): the
+/// Rook is captured (Captured[Black] r), its white pawn rider falls onto the Knight and
+/// exiles it (same colour, R-B8.6: Exiled[White] N), and stands alone on c8, White's last
+/// rank: it must convert (R-B12.1), written `;c8=…`. Its choices: N (just exiled), T. The
+/// risen Bishop a1 is due and is exiled only after the conversion, so no `;c8=B`. After
+/// `;c8=N`: N on c8, pools White exiled B, Black captured r. (Auto-exile first would also
+/// offer `d6c8[0];c8=B`.)
+#[test]
+fn b16_3_fallen_pawn_converts_before_the_auto_exile() {
+    let fen = "2(rP)3k1/8/3N4/8/8/8/8/B6K w - - 0 1 risen=a1";
+    let p = pos(fen);
+    let c8: Vec<String> = p
+        .legal_turns()
+        .into_iter()
+        .filter(|t| t.starts_with("d6c8"))
+        .collect();
+    assert_eq!(c8, vec!["d6c8[0];c8=N", "d6c8[0];c8=T", "d6c8^"]);
+    assert_eq!(
+        p.play("d6c8[0];c8=N").unwrap().to_fen(),
+        "2N3k1/8/8/8/8/8/8/7K b - - 0 1 pools=-/B/r/-"
+    );
+    assert_eq!(
+        p.play("d6c8[0];c8=T").unwrap().to_fen(),
+        "2T3k1/8/8/8/8/8/8/7K b - - 0 1 pools=-/BN/r/-"
+    );
+}
+
+/// R-B16.4 (second leg's effects first, then the first leg's deferred ones). White Ke4 is
+/// in check; the black Queen on d5, the black Rook on e5 carrying a white pawn (r P);
+/// White also has the pawn a2; Black's King is on h8.
+/// `e4d5,d5e5[0]`: leg 1 takes the Queen (Captured[Black] q; her revenge waits, R-B3.4);
+/// leg 2 takes the Rook's base (Captured[Black] r) and the King stands alone on e5; the
+/// rider's fall is enqueued first, then the revenge (R-B16.4). Fall: the white pawn falls
+/// onto its own King and exiles it (Exiled[White] K), staying on e5. Revenge around d5:
+/// e5's bottom is now that pawn (captured, discarded); nothing stands on d5. White is in
+/// exile with the pawn a2 left: legal, and the game goes on.
+/// (With the revenge first, it would capture the King standing on e5: the turn would be
+/// illegal.) `e4d5,d5e5^` (entering the Rook) is legal under both readings: the revenge
+/// exiles the Rook, the pawn and the King fall onto e5 and the King exiles the pawn.
+#[test]
+fn b16_4_second_leg_fall_before_first_leg_revenge() {
+    let fen = "7k/8/8/3q(rP)3/4K3/8/P7/8 w - - 0 1";
+    let p = pos(fen);
+    assert!(has(&p, "e4d5,d5e5[0]"));
+    let q = p.play("e4d5,d5e5[0]").unwrap();
+    assert_eq!(q.to_fen(), "7k/8/8/8/8/8/P7/8 b - - 0 1 pools=-/K/qr/-");
+    assert_eq!(q.status(), RefStatus::Ongoing);
+    let r = p.play("e4d5,d5e5^").unwrap();
+    assert_eq!(r.to_fen(), "7k/8/8/4K3/8/8/P7/8 b - - 0 1 pools=-/-/q/r");
+}
+
+/// R-B16.5 (the disguised piece never goes back). White column (R n P) on e5 (a black
+/// Knight riding at level 1, a white pawn at level 2), white pawns e4 and d4.
+/// `e4e5[1]~`: the e4 pawn steps onto e5 and swaps with the Knight: e5 (R P P), Knight on
+/// e4. The chain may go on with the d4 pawn stepping right onto e4: `e4e5[1]~,d4e4~`, the
+/// Knight to d4. The pawn riding on e5 could step back onto e4, but that would send the
+/// Knight back to e5, where it stood: forbidden (R-B16.5); the other reading lists
+/// `e4e5[1]~,e5[2]e4~`.
+#[test]
+fn b16_5_chain_never_returns_x_to_its_start() {
+    let fen = "7k/8/8/4(RnP)3/3PP3/8/8/K7 w - - 0 1";
+    let p = pos(fen);
+    assert_eq!(
+        p.play("e4e5[1]~").unwrap().to_fen(),
+        "7k/8/8/4(RPP)3/3Pn3/8/8/K7 b - - 0 1"
+    );
+    assert_eq!(
+        p.play("e4e5[1]~,d4e4~").unwrap().to_fen(),
+        "7k/8/8/4(RPP)3/3nP3/8/8/K7 b - - 0 1"
+    );
+    assert!(!has(&p, "e4e5[1]~,e5[2]e4~"));
+    let chains: Vec<String> = p
+        .legal_turns()
+        .into_iter()
+        .filter(|t| t.starts_with("e4e5[1]~"))
+        .collect();
+    assert_eq!(chains, vec!["e4e5[1]~", "e4e5[1]~,d4e4~"]);
+}
+
+/// R-B16.5, a square X stood on in the middle of the chain. White column (R P P) on e4 (two
+/// riding pawns), a black Knight alone on e5, a white pawn d4. `e4[1]e5~`: the level-1
+/// rider steps onto e5: Knight into e4 at level 1. `,d4e4[1]~`: the d4 pawn steps onto e4
+/// and swaps with the Knight: Knight on d4, e4 (R P P). The rider still on e4 (level 2)
+/// could step left onto d4, sending the Knight back to e4, where it stood: forbidden.
+#[test]
+fn b16_5_chain_never_returns_x_to_a_middle_square() {
+    let fen = "7k/8/8/4n3/3P(RPP)3/8/8/K7 w - - 0 1";
+    let p = pos(fen);
+    assert_eq!(
+        p.play("e4[1]e5~").unwrap().to_fen(),
+        "7k/8/8/4P3/3P(RnP)3/8/8/K7 b - - 0 1"
+    );
+    assert_eq!(
+        p.play("e4[1]e5~,d4e4[1]~").unwrap().to_fen(),
+        "7k/8/8/4P3/3n(RPP)3/8/8/K7 b - - 0 1"
+    );
+    assert!(!has(&p, "e4[1]e5~,d4e4[1]~,e4[2]d4~"));
+    let chains: Vec<String> = p
+        .legal_turns()
+        .into_iter()
+        .filter(|t| t.starts_with("e4[1]e5~"))
+        .collect();
+    assert_eq!(chains, vec!["e4[1]e5~", "e4[1]e5~,d4e4[1]~"]);
+}

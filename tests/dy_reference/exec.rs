@@ -360,10 +360,11 @@ pub fn bait_swap(pos: &mut Pos, king: (usize, usize), tg: usize, s: u8) {
     }
 }
 
-/// End of turn, part 1 [D9]: pawns on their own first rank (not riding) capture
-/// themselves (R-B8.7, both colours); then the mover's risen bishops are auto-exiled
-/// (R-B10.4).
-pub fn end_phase1(pos: &mut Pos, mover: u8) {
+/// End of turn, after the conversions (R-B16.3) [D9]: first the pawns standing alone on
+/// their own first rank capture themselves (R-B8.7, both colours), and only then the
+/// mover's risen bishops that are due are auto-exiled (R-B10.4). So a pawn converting in
+/// the same turn cannot promote to a Bishop exiled by this auto-exile.
+pub fn end_removals(pos: &mut Pos, mover: u8) {
     for sq in 0..64 {
         if pos.sq[sq].len() == 1 {
             let p = pos.sq[sq][0];
@@ -412,14 +413,30 @@ pub fn zone(pos: &Pos, c: u8, f: i32) -> Option<usize> {
     }
 }
 
+/// Is there an own non-riding pawn on `sq`, standing in its file's promotion zone?
+fn pawn_in_zone(pos: &Pos, c: u8, sq: usize) -> bool {
+    pos.sq[sq].len() == 1
+        && pos.sq[sq][0].c == c
+        && pos.sq[sq][0].k == Kind::P
+        && zone(pos, c, file(sq)) == Some(sq)
+}
+
 /// First own non-riding pawn standing in its promotion zone, in square order.
 pub fn first_pawn_in_zone(pos: &Pos, c: u8) -> Option<usize> {
-    (0..64).find(|&sq| {
-        pos.sq[sq].len() == 1
-            && pos.sq[sq][0].c == c
-            && pos.sq[sq][0].k == Kind::P
-            && zone(pos, c, file(sq)) == Some(sq)
-    })
+    (0..64).find(|&sq| pawn_in_zone(pos, c, sq))
+}
+
+/// The pawn that converts next at the end of a turn (R-B16.3) [D15]: the moved pawn (the
+/// pawn of the move's last leg, whose conversion is the move's suffix) whenever it stands
+/// in its zone, otherwise the first other pawn in its zone in square order.
+fn next_pawn_to_convert(pos: &Pos, c: u8, moved: Option<u32>) -> Option<usize> {
+    if let Some(id) = moved {
+        let own = (0..64).find(|&sq| pos.sq[sq].len() == 1 && pos.sq[sq][0].id == id);
+        if let Some(sq) = own.filter(|&sq| pawn_in_zone(pos, c, sq)) {
+            return Some(sq);
+        }
+    }
+    first_pawn_in_zone(pos, c)
 }
 
 pub fn conv_options(pos: &Pos, c: u8) -> Vec<Conv> {
@@ -490,7 +507,9 @@ pub fn conv_action(sq: usize, conv: Conv) -> String {
 }
 
 /// End-of-turn conversions of the mover's pawns in their zones: every choice, as
-/// (suffix on the move, following `;` actions, position) [D14, D15].
+/// (suffix on the move, following `;` actions, position) [D14, D15]. They come first in
+/// the end of the turn (R-B16.3): the pools offered are those before the first-rank
+/// self-captures and the auto-exile of `end_removals`.
 pub fn end_conversions(pos: Pos, c: u8, moved: Option<u32>) -> Vec<(String, String, Pos)> {
     let mut out = Vec::new();
     conv_rec(pos, c, moved, String::new(), String::new(), &mut out);
@@ -505,7 +524,7 @@ fn conv_rec(
     oth: String,
     out: &mut Vec<(String, String, Pos)>,
 ) {
-    match first_pawn_in_zone(&pos, c) {
+    match next_pawn_to_convert(&pos, c, moved) {
         None => out.push((suf, oth, pos)),
         Some(sq) => {
             let pid = pos.sq[sq][0].id;

@@ -470,6 +470,8 @@ struct Chain {
     alias: String,
     has_alias: bool,
     used: Vec<u32>,
+    /// Squares the disguised piece X has stood on during this turn (R-B16.5).
+    visited: Vec<usize>,
     x: (usize, usize),
     x_id: u32,
     last_pawn: u32,
@@ -487,10 +489,14 @@ fn push_chain(ch: &Chain, out: &mut Vec<Mv>) {
     out.push(m);
 }
 
-/// R-B11.5: further friendly pawns continue the disguise; each pawn at most once [D16].
+/// R-B11.5: further friendly pawns continue the disguise; each pawn at most once, and
+/// never from a square the disguised piece has already stood on this turn (R-B16.5) [D16].
 fn chain_extend(ch: &Chain, c: u8, out: &mut Vec<Mv>) {
     let (a0, xl) = ch.x;
     for q in 0..64 {
+        if ch.visited.contains(&q) {
+            continue; // X would go back to a square it has stood on (R-B16.5)
+        }
         for ql in 0..ch.scratch.sq[q].len() {
             let p = ch.scratch.sq[q][ql];
             if p.c != c || p.k != Kind::P || ch.used.contains(&p.id) || p.id == ch.x_id {
@@ -511,6 +517,7 @@ fn chain_extend(ch: &Chain, c: u8, out: &mut Vec<Mv>) {
                     ),
                     has_alias: ch.has_alias || alias.is_some(),
                     used: ch.used.clone(),
+                    visited: ch.visited.clone(),
                     x: (q, ql),
                     x_id: ch.x_id,
                     last_pawn: p.id,
@@ -522,6 +529,7 @@ fn chain_extend(ch: &Chain, c: u8, out: &mut Vec<Mv>) {
                 swap(&mut n.scratch, (q, ql), (a0, xl));
                 n.acts.push(Act::Swap((q, ql), (a0, xl)));
                 n.used.push(p.id);
+                n.visited.push(q);
                 push_chain(&n, out);
                 chain_extend(&n, c, out);
             }
@@ -563,6 +571,8 @@ fn disguise_start(
             alias: alias.clone().unwrap_or_else(|| leg.clone()),
             has_alias: alias.is_some(),
             used: vec![pid],
+            // X stood on b and now stands on the first pawn's square.
+            visited: vec![b, sq],
             x: (sq, l),
             x_id: col[i].id,
             last_pawn: pid,

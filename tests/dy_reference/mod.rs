@@ -435,7 +435,8 @@ impl RefPos {
         let s = p.stm;
         let t = 1 - s;
         // 1. The side that just moved has lost ([D25]: checked first, it cannot deny
-        //    its own move).
+        //    its own move, and the winner has no turn at all, not even a denial,
+        //    R-B16.1).
         if p.captured[t as usize][0] > 0 {
             return (Vec::new(), win(s, "king captured"));
         }
@@ -481,7 +482,8 @@ impl RefPos {
             self.ordinary_children(in_check)
         };
         if p.bait && in_check {
-            // R-B6.3: win inside a bait when no forced capture relieves the check.
+            // R-B6.3, R-B16.2: the bait move has won when no forced capture leaves T's
+            // King neither captured nor attacked; T may only deny it, if it can.
             let relieved = kids.iter().any(|k| {
                 let q = &k.pos.p;
                 q.captured[s as usize][0] == p.captured[s as usize][0]
@@ -573,8 +575,9 @@ impl RefPos {
                     if p3.captured[s as usize][0] > p2.captured[s as usize][0] {
                         continue; // own King captured in the cascade
                     }
-                    end_phase1(&mut p3, s);
+                    // R-B16.3 [D9]: conversions, then self-captures, then auto-exile.
                     for (suf, oth, mut p4) in end_conversions(p3, s, mv.last_pawn) {
+                        end_removals(&mut p4, s);
                         finalize(&mut p4, s, &mv, true);
                         let king_on = p4.king_loc(s).is_some();
                         if !king_on && p4.has_statue(1 - s) {
@@ -633,8 +636,8 @@ impl RefPos {
                     let mut p2 = p1.clone();
                     bait_swap(&mut p2, (k, kl), tg, s);
                     exec(&mut p2, &mv, t);
-                    end_phase1(&mut p2, t);
                     for (suf, oth, mut p4) in end_conversions(p2, t, mv.last_pawn) {
+                        end_removals(&mut p4, t);
                         finalize(&mut p4, t, &mv, false);
                         p4.bait = false;
                         let leg = format!(",{}{}", ktxt, sq_name(tg));
