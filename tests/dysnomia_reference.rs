@@ -100,6 +100,16 @@ fn starting_points() -> Vec<String> {
     v.push("4k3/PPP5/8/8/8/8/ppp5/4K3 w - - 0 1 pools=QRN/-/qrn/-".into());
     v.push("r3k3/1P4P1/8/3(Rb)4/8/8/1p4p1/4K2R b Kq - 0 1 pools=QN/B/qn/-".into());
     v.push("T6k/3P4/8/2(RQ)5/8/8/5p2/4K2t w - - 0 1 pools=N/-/rn/-".into());
+    // The later rulings (R-B16.1 to R-B16.5), one position each where
+    // they decide something: a loss by one's own turn, baits that no
+    // reply relieves, a pawn converting while a risen Bishop is due, a
+    // King's two captures with a fall and a revenge, chains of disguises.
+    v.push("7k/8/8/4q3/3P4/8/8/8 w - - 0 1 pools=-/K/-/-".into());
+    v.push("k3r3/8/8/8/8/8/5P2/3RK3 w - - 0 1".into());
+    v.push("7k/8/8/8/3Kq3/3P4/8/R7 w - - 0 1".into());
+    v.push("2(rP)3k1/8/3N4/8/8/8/8/B6K w - - 0 1 risen=a1".into());
+    v.push("7k/8/8/3q(rP)3/4K3/8/P7/8 w - - 0 1".into());
+    v.push("7k/8/8/4(RnP)3/3PP3/8/8/K7 w - - 0 1".into());
     v
 }
 

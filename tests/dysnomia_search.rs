@@ -244,3 +244,30 @@ fn quiescence_is_bounded_past_the_horizon() {
     assert!(r.best.is_some());
     assert!(r.nodes < 30_000, "{} nodes at depth 2", r.nodes);
 }
+
+#[test]
+fn a_won_game_gives_the_winner_no_turn() {
+    // R-B16.1: Black, in exile, turns its last pawn into a Queen and has
+    // lost (no pawn, no Statue). White holds the right and Black's turn
+    // was deniable, but White has won: there is nothing to search, and
+    // the score is a win, not a denial that undoes Black's loss.
+    let mut s = state("8/8/8/7r/8/8/1p6/4K3 b - - 0 1 pools=-/-/q/k denial=w");
+    let lose = s.parse_move("b2b1q").unwrap();
+    assert!(lose.deniable);
+    s.make(lose);
+    let r = search(&s, 3);
+    assert_eq!(r.best, None, "no turn for the winner");
+    assert!(r.score > MATE_BOUND, "White has won: {}", r.score);
+}
+
+#[test]
+fn a_bait_that_no_reply_relieves_is_a_mate() {
+    // R-B16.2: a1a8 baits (the Queen on e4 still attacks the King on d4,
+    // the d3 pawn is reachable) and checks Black's King; each forced
+    // reply leaves Black's King attacked, the all-round one though it
+    // takes White's King too. The bait wins at once, scored as a mate.
+    let s = state("7k/8/8/8/3Kq3/3P4/8/R7 w - - 0 1 denial=w");
+    let r = search(&s, 2);
+    assert_eq!(best_text(&s, &r), "a1a8");
+    assert!(r.score > MATE_BOUND, "a win: {}", r.score);
+}

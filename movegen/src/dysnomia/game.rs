@@ -106,9 +106,16 @@ impl State {
         State { pos, last: None }
     }
 
-    /// Whether the side to move may deny the last turn now.
+    /// Whether the side to move may deny the last turn now. Never when
+    /// the side to move has already won: a side that loses by its own
+    /// turn cannot deny it, and the winner has nothing to play, not even
+    /// a denial (R-B16.1).
     pub fn can_deny(&self) -> bool {
-        self.pos.denial == self.pos.side && self.last.is_some_and(|l| l.deniable)
+        self.pos.denial == self.pos.side
+            && self.last.is_some_and(|l| l.deniable)
+            && !self.pos.exile_loss().is_some_and(
+                |o| matches!(o, Outcome::Win { winner, .. } if winner == self.pos.side),
+            )
     }
 
     /// Every legal turn with the state after it, in byte order of the

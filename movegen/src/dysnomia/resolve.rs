@@ -93,8 +93,16 @@ impl<'a> Resolver<'a> {
         self.holding = true;
     }
 
+    /// Effects are queued as they happen again; those held back so far
+    /// stay back until [`Resolver::run`] queues them after everything
+    /// queued by then (R-B16.4: a King's second-leg effects come before
+    /// its first leg's).
+    pub fn resume(&mut self) {
+        self.holding = false;
+    }
+
     /// Queues the held-back effects after those already queued.
-    pub fn release(&mut self) {
+    fn release(&mut self) {
         self.holding = false;
         let held = std::mem::take(&mut self.deferred);
         self.queue.extend(held);

@@ -828,3 +828,112 @@ fn move_rule_and_material() {
         assert_eq!(Position::from_fen(fen).unwrap().rule_end(), None, "{fen}");
     }
 }
+
+// ---------------------------------------------------------------- B16
+
+/// R-B16.1: a side that loses by its own turn cannot deny it, and the
+/// winner has nothing to play, not even a denial. Black, in exile, turns
+/// its last pawn into the Queen in its pool (`b2b1q`): no pawn and no
+/// Statue left, so Black has lost (L1). White holds the right and the turn
+/// was deniable (Black had Rook moves too), yet White has no turn.
+#[test]
+fn the_winner_has_no_turn_not_even_a_denial() {
+    let s = state("8/8/8/7r/8/8/1p6/4K3 b - - 0 1 pools=-/-/q/k denial=w");
+    let after = go(&s, "b2b1q");
+    assert_eq!(after.side(), White);
+    assert!(!after.can_deny(), "White has won: no denial");
+    assert_eq!(state_turns(&after), Vec::<String>::new());
+    assert_eq!(
+        after.rule_end(),
+        Some(Outcome::Win {
+            winner: White,
+            reason: EndReason::NoPawnsInExile
+        })
+    );
+    assert_eq!(Game::count_legal(&after), 0);
+    // The loser of a turn it did not make keeps its denial (R-B4.4):
+    // White's Rook takes Black's last pawn while Black is in exile;
+    // Black holds the right and may only deny.
+    let s = state("8/8/8/8/8/8/1p6/1R2K3 w - - 0 1 pools=-/-/-/k");
+    let after = go(&s, "b1b2");
+    assert!(after.can_deny());
+    assert_eq!(state_turns(&after), ["@@@@"]);
+    assert_eq!(after.rule_end(), None);
+}
+
+/// R-B16.2: a bait that no forced reply relieves wins at once, as a mate.
+/// White is in check from the Queen on e4 (next to its King on d4) and
+/// baits with `a1a8`, which checks Black's King along rank 8. Black's
+/// forced replies are `e4d4,d4d3` (the Queen lands on the King's square)
+/// and `e4e4,d4d3` (her all-round capture): in both the King and the
+/// pawn on d3 swap first. The all-round one takes White's King on d3 as
+/// well, but neither leaves Black's King unattacked, so none relieves:
+/// White has won with `a1a8` and Black has no turn (`denial=w`), or only
+/// the denial when Black holds the right.
+#[test]
+fn a_bait_no_reply_relieves_wins_at_once() {
+    let s = state("7k/8/8/8/3Kq3/3P4/8/R7 w - - 0 1 denial=w");
+    let after = go(&s, "a1a8");
+    assert!(after.pos.bait);
+    assert_eq!(after.pos.winner, Some(White));
+    assert_eq!(state_turns(&after), Vec::<String>::new());
+    assert_eq!(
+        after.rule_end(),
+        Some(Outcome::Win {
+            winner: White,
+            reason: EndReason::Checkmate
+        })
+    );
+    let s = state("7k/8/8/8/3Kq3/3P4/8/R7 w - - 0 1");
+    let after = go(&s, "a1a8");
+    assert_eq!(state_turns(&after), ["@@@@"], "the loser's denial stays");
+    assert_eq!(after.rule_end(), None);
+}
+
+/// R-B16.3: the end of a turn converts pawns first, then removes pawns on
+/// their own first rank, then exiles the due risen Bishops. White's risen
+/// Bishop on h3 is exiled at the end of this turn, and White's pools are
+/// empty: the pawn reaching b8 can become a Statue but not that Bishop.
+#[test]
+fn a_pawn_cannot_promote_to_the_bishop_exiled_by_its_turn() {
+    let fen = "7k/1P6/8/8/8/7B/8/4K3 w - - 0 1 risen=h3";
+    assert_eq!(turns_from(fen, "b7b8"), set(&["b7b8t"]));
+    assert_eq!(
+        play(fen, "b7b8t").to_fen(),
+        "1T5k/8/8/8/8/8/8/4K3 b - - 0 1 pools=-/B/-/-"
+    );
+    // With the Bishop in the pool before the turn, it is offered.
+    let fen = "7k/1P6/8/8/8/8/8/4K3 w - - 0 1 pools=-/B/-/-";
+    assert_eq!(turns_from(fen, "b7b8"), set(&["b7b8b", "b7b8t"]));
+}
+
+/// R-B16.4: a King double move queues its second leg's effects first and
+/// the first leg's after them. `d4d5,d5e6[0]`: the King takes the Queen
+/// (her revenge waits), then the black Rook on e6 that carries a white
+/// pawn. The pawn falls on the King and exiles it first; the revenge then
+/// takes the pawn. The King is exiled, not captured: the turn is legal
+/// (White keeps its pawn on a2, so it is not lost). Revenge first would
+/// have captured the King on e6 and made the turn illegal.
+#[test]
+fn a_kings_second_leg_effects_come_before_its_first_legs() {
+    let fen = "7k/8/4(rP)3/3q4/3K4/8/P7/8 w - - 0 1";
+    assert!(turns(fen).contains(&"d4d5,d5e6[0]".to_string()));
+    let after = play(fen, "d4d5,d5e6[0]");
+    assert_eq!(after.to_fen(), "7k/8/8/8/8/8/P7/8 b - - 0 1 pools=-/K/qr/-");
+    assert!(after.in_exile(White));
+}
+
+/// R-B16.5 (Curio's reading, made a ruling): a chain disguise never sends
+/// the disguised piece back to a square it has stood on. The e3 pawn
+/// swaps with the black Knight riding on e4 (`e3e4[1]~`). The d3 pawn may
+/// go on, stepping onto e3 where the Knight now stands (the Knight goes to
+/// d3, new to it); the white pawn riding above on e4 could step back onto
+/// e3 too, but that would put the Knight back on e4: no such chain.
+#[test]
+fn a_chain_disguise_never_returns_the_piece() {
+    let fen = "k7/8/8/8/4(RnP)3/3PP3/8/K7 w - - 0 1";
+    assert_eq!(
+        turns_from(fen, "e3e4[1]~"),
+        set(&["e3e4[1]~", "e3e4[1]~,d3e3~"])
+    );
+}

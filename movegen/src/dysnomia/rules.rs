@@ -526,7 +526,9 @@ impl Position {
                 } else {
                     r.apply_leg(color, &legs[0])?;
                 }
-                r.release();
+                // The second leg's effects queue as they happen, the
+                // first leg's after them (R-B16.4).
+                r.resume();
                 r.apply_leg(color, &legs[1])?;
             }
             (Kind::King, 1)

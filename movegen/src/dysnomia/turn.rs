@@ -422,19 +422,25 @@ impl Position {
         out: &mut Vec<(Move, Position)>,
     ) {
         let us = self.side;
-        // End of the turn, in this order: pawns on their own first rank
-        // go, due risen Bishops are exiled (so a pawn may then become
-        // one), then our pawns in their zone convert, lowest square first,
-        // zones looked at again after each (a new Statue moves its file's
-        // zone down: a chain of Statues).
-        let mut start = moved.pos;
-        let removals = start.end_of_turn(us, moved.rose);
+        // End of the turn, in this order (R-B16.3): our pawns in their
+        // zone convert, zones looked at again after each (a new Statue
+        // moves its file's zone down: a chain of Statues); then pawns on
+        // their own first rank go; then due risen Bishops are exiled, so
+        // no conversion of this turn can use them. The ruling converts the
+        // moved pawn first and the others in square order; taking the
+        // lowest square first gives the same turns: the choices of
+        // different pawns only share the pools, every split of which is
+        // listed either way, and a zone moves only under a new Statue,
+        // which the pawn below cannot precede.
         let mut converted = Vec::new();
-        start.convert_all(us, m, Slot::Post(moved.pawn_at), &mut converted);
+        moved
+            .pos
+            .convert_all(us, m, Slot::Post(moved.pawn_at), &mut converted);
         if let Some(w) = want {
             converted.retain(|(t, _)| t == w);
         }
         for (t, mut p) in converted {
+            let removals = p.end_of_turn(us, moved.rose);
             // Conversions at either end of the turn are promotions for the
             // 100-ply rule (R-B14.1).
             let promoted = t.suffix.is_some() || !t.post().is_empty() || !t.pre().is_empty();
@@ -508,14 +514,18 @@ impl Position {
             p.bait = bait;
             // A King captured in the turn decides the game (a revenge or
             // fall may take the enemy King, R-B7.3; a bait's reply may
-            // take the King it was meant to spare).
-            if moved.kings[us.flip().index()] {
-                p.winner = Some(us);
-            } else if moved.kings[us.index()] {
+            // take the King it was meant to spare). The mover's own King
+            // first: a reply that leaves it captured or capturable loses
+            // whatever else it took (the winner set above stays).
+            if moved.kings[us.index()] {
                 p.winner = Some(us.flip());
+            } else if p.winner.is_none() && moved.kings[us.flip().index()] {
+                p.winner = Some(us);
             } else if bait && p.in_check() {
-                // R-B6.3: a bait move that checks the opponent wins if
-                // none of the forced replies gets out of that check.
+                // R-B16.2: a bait move that checks the opponent wins at
+                // once, as a mate, if none of the forced replies leaves
+                // the replier's King neither captured nor attacked (a
+                // reply that fails is one whose winner is the baiter).
                 let replies = p.legal_turns();
                 if replies.iter().all(|(_, r)| r.winner == Some(us)) {
                     p.winner = Some(us);
@@ -613,7 +623,15 @@ impl Position {
     pub fn exile_loss(&self) -> Option<Outcome> {
         let win = |winner: Color, reason| Some(Outcome::Win { winner, reason });
         if let Some(w) = self.winner {
-            return win(w, EndReason::KingCaptured);
+            // Won inside a bait (R-B16.2: the bait move itself wins, as a
+            // mate, while its forced reply is pending), or by a King
+            // captured in a turn.
+            let reason = if self.bait {
+                EndReason::Checkmate
+            } else {
+                EndReason::KingCaptured
+            };
+            return win(w, reason);
         }
         for c in [self.side, self.side.flip()] {
             if self.pools.captured[c.index()][Kind::King as usize] > 0 {
