@@ -1452,3 +1452,618 @@ fn king_as_besieger_and_wall_with_own_halfer() {
     let y = play(&x, "h4g2");
     assert!(y.to_fen().contains("/5W(WH)5/"), "{}", y.to_fen());
 }
+
+// ---------------------------------------------------------------------------
+// Rulings as now worded (R-A3.2, R-A8.6, R-A10.3, R-A6.5, R-A0.6, R-A8.7 and the
+// rescue forms, `unmoved=` default and castling letters of notation-strangechess.md)
+// ---------------------------------------------------------------------------
+
+/// All legal moves, as a set.
+fn all(p: &RefPos) -> BTreeSet<String> {
+    p.legal_moves().into_iter().collect()
+}
+
+/// The rescue moves (strings with a displacement leg) among the legal moves.
+fn with_legs(p: &RefPos) -> BTreeSet<String> {
+    all(p).into_iter().filter(|m| m.contains(',')).collect()
+}
+
+/// Case 1, issue position: the Halfer sharing f2 (the leading cell going west) stops
+/// the trailing half g2 from passing over f2, so westwards only f2e2 (k = 1, the
+/// trailing half lands on f2 and shares with the Halfer). East, broadside, rotations
+/// and the Halfer's own moves (with `h`) are untouched (R-A0.4, R-A3.2).
+#[test]
+fn wall_halfer_on_own_cell_blocks_passing_issue_position() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/5(WH)W5/K11 w - - 0 1");
+    for m in ["f2a2", "f2b2", "f2c2", "f2d2"] {
+        assert!(!has(&p, m), "{m}");
+        assert!(p.play(m).is_err(), "{m}");
+    }
+    let expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2c1h", "f2c3h", "f2d1h", "f2d3h", "f2e2", "f2e4h", "f2e5h",
+        "f2f1", "f2f10", "f2f11", "f2f12", "f2f3", "f2f4", "f2f5", "f2f6", "f2f7", "f2f8", "f2f9",
+        "f2g1", "f2g3", "f2g4h", "f2g5h", "f2h1h", "f2h3h", "f2i1h", "f2i3h", "g2f1", "g2f3",
+        "g2h2", "g2i2", "g2j2", "g2k2", "g2l2",
+    ]);
+    assert_eq!(expected.len(), 36);
+    assert_eq!(all(&p), expected);
+    // k = 1 west: the trailing half lands on f2 beside the Halfer (a share)
+    assert_eq!(
+        play(&p, "f2e2").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/4W(WH)6/K11 b - - 1 1"
+    );
+    assert!(p.move_tags("f2e2").contains(&"share"));
+    // eastwards the trailing half passes g2 (no Halfer there); the Halfer stays on f2
+    assert_eq!(
+        play(&p, "g2l2").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/5H4WW/K11 b - - 1 1"
+    );
+    // Wall attacks are not seen through the Halfer (R-A3.5): a black king on d2 is not
+    // in check (f2d2 would take it), and may step to c2 (f2c2 would take it there);
+    // e2 is attacked by f2e2, c1 c3 d1 d3 by the Halfer
+    let q = pos("12/12/12/12/12/12/12/12/12/12/3k1(WH)W5/K11 b - - 0 1");
+    assert!(!q.in_check());
+    assert_eq!(all(&q), set(&["d2c2", "d2e1", "d2e3"]));
+    // without the Halfer the same king is in check from the Wall
+    let r = pos("12/12/12/12/12/12/12/12/12/12/3k1WW5/K10H b - - 0 1");
+    assert!(r.in_check());
+}
+
+/// Case 1, own position: a black vertical Wall e8-e9 with a black Halfer on e8. South,
+/// e8 leads and e9 may not pass over it: only e8e7. North, e9 leads, nothing blocks.
+/// The white king on e6 is therefore not attacked by the Wall (e8e6 is impossible),
+/// so this FEN is valid; with the Halfer elsewhere it is refused.
+#[test]
+fn wall_halfer_on_own_cell_black_vertical_and_attacks() {
+    let f = "k11/12/12/4w7/4(wh)7/12/4K7/12/12/12/12/12 b - - 0 1";
+    let p = pos(f);
+    assert!(!has(&p, "e8e6") && !has(&p, "e8e5") && has(&p, "e8e7"));
+    let expected = set(&[
+        "a12a11", "a12b11", "a12b12", "e8b7h", "e8b9h", "e8c7h", "e8c9h", "e8d10h", "e8d11h",
+        "e8d5h", "e8d6h", "e8f10h", "e8f11h", "e8f5h", "e8f6h", "e8g7h", "e8g9h", "e8h7h", "e8h9h",
+        "e9e10", "e9e11", "e9e12", "e8e7", "e8f8", "e8g8", "e8h8", "e8i8", "e8j8", "e8k8", "e8l8",
+        "e8d8", "e8c8", "e8b8", "e8a8", "e9d8", "e9f8", "e8d9", "e8f9",
+    ]);
+    assert_eq!(expected.len(), 38);
+    assert_eq!(all(&p), expected);
+    // the trailing e9 lands on e8 beside the Halfer
+    assert_eq!(
+        play(&p, "e8e7").to_fen(),
+        "k11/12/12/12/4(wh)7/4w7/4K7/12/12/12/12/12 w - - 1 2"
+    );
+    // once the Halfer has left e8, the Wall checks e6 (a discovered check)
+    assert!(play(&p, "e8b7h").in_check());
+    let moved = "k11/12/12/4w7/4w7/12/4K7/h11/12/12/12/12 b - - 0 1";
+    let e = RefPos::from_fen(moved).unwrap_err();
+    assert!(e.contains("not to move is in check"), "{e}");
+}
+
+/// Case 2, issue position: the rook rescues the f11 pawn; a displaced pawn landing on
+/// e12 f12 g12 promotes (4 choices each: 12 moves), its letter before `v`
+/// (R-A8.6, R-A10.3, notation `f2f11,f11e12qv`).
+#[test]
+fn displaced_pawn_promotes_issue_position() {
+    let p = pos("12/5(Ph)6/12/12/12/12/12/12/12/12/5R6/K10k w - - 0 1 sieges=f11b2");
+    let mut expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2a2", "f2b2", "f2c2", "f2d2", "f2e2", "f2f1", "f2f3", "f2f4",
+        "f2f5", "f2f6", "f2f7", "f2f8", "f2f9", "f2f10", "f2g2", "f2h2", "f2i2", "f2j2", "f2k2",
+        "f2l2",
+    ]);
+    for d in ["e10", "e11", "e12", "f10", "f12", "g10", "g11", "g12"] {
+        expected.insert(format!("f2f11,f11{d}r"));
+    }
+    for d in ["e10", "e11", "f10", "g10", "g11"] {
+        expected.insert(format!("f2f11,f11{d}v"));
+    }
+    let mut promoting = BTreeSet::new();
+    for d in ["e12", "f12", "g12"] {
+        for l in ["q", "r", "b", "n"] {
+            promoting.insert(format!("f2f11,f11{d}{l}v"));
+        }
+    }
+    assert_eq!(promoting.len(), 12);
+    expected.extend(promoting.iter().cloned());
+    assert_eq!(expected.len(), 48);
+    assert_eq!(all(&p), expected);
+    // the pawn must promote: no plain `v` onto the last rank
+    assert!(!has(&p, "f2f11,f11e12v"));
+    assert!(p.play("f2f11,f11e12v").is_err());
+    assert!(p.play("f2f11,f11e12vq").is_err());
+    let tags = p.move_tags("f2f11,f11e12qv");
+    for t in ["rescue", "rescue-displace", "promotion", "capture"] {
+        assert!(tags.contains(&t), "{t} in {tags:?}");
+    }
+    assert_eq!(
+        play(&p, "f2f11,f11e12qv").to_fen(),
+        "4Q7/5R6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "f2f11,f11g12nv").to_fen(),
+        "6N5/5R6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    // the rook stepping aside onto rank 12 stays a rook (no letter)
+    assert_eq!(
+        play(&p, "f2f11,f11e12r").to_fen(),
+        "4R7/5P6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+}
+
+/// Case 2, own position: Black, and the displaced pawn is the rescuer (`r`): the e3 pawn
+/// takes the besieging white Halfer on f2 diagonally; stepping aside to e1 f1 g1 (its
+/// last rank) it promotes. The victim (a black Knight) may go to any of the 8 cells.
+#[test]
+fn displaced_rescuing_pawn_promotes_black() {
+    let f = "K10k/12/12/12/12/12/12/12/12/4p7/5(nH)6/12 b - - 0 1 sieges=f2w4";
+    let p = pos(f);
+    let mut expected = set(&["e3e2", "l12k11", "l12k12", "l12l11"]);
+    for d in ["e2", "e3", "f3", "g2", "g3"] {
+        expected.insert(format!("e3f2,f2{d}r"));
+    }
+    for d in ["e1", "f1", "g1"] {
+        for l in ["q", "r", "b", "n"] {
+            expected.insert(format!("e3f2,f2{d}{l}r"));
+        }
+    }
+    for d in ["e1", "e2", "e3", "f1", "f3", "g1", "g2", "g3"] {
+        expected.insert(format!("e3f2,f2{d}v"));
+    }
+    assert_eq!(expected.len(), 29);
+    assert_eq!(all(&p), expected);
+    assert!(!has(&p, "e3f2,f2g1r"));
+    assert_eq!(
+        play(&p, "e3f2,f2g1nr").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5n6/6n5 w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "e3f2,f2e1qr").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5n6/4q7 w - - 0 2"
+    );
+    // the victim knight stepping onto rank 1 stays a knight
+    assert_eq!(
+        play(&p, "e3f2,f2e1v").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5p6/4n7 w - - 0 2"
+    );
+}
+
+/// Case 3, issue position (a): the broadside f2f6 rescues on both halves; g6's victim is
+/// a Halfer and shares with the Wall half, so only f6's Knight needs a leg: 7 moves.
+#[test]
+fn wall_rescue_both_halves_one_halfer_victim() {
+    let p = pos("11k/12/12/12/12/12/5(Nh)(bH)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    let legs = set(&[
+        "f2f6,f6e5v",
+        "f2f6,f6e6v",
+        "f2f6,f6e7v",
+        "f2f6,f6f5v",
+        "f2f6,f6f7v",
+        "f2f6,f6g5v",
+        "f2f6,f6g7v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    let mut expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2a2", "f2b2", "f2c2", "f2d2", "f2e2", "f2f1", "f2f3", "f2f4",
+        "f2f5", "f2g1", "f2g3", "g2f1", "g2f3", "g2h2", "g2i2", "g2j2", "g2k2", "g2l2",
+    ]);
+    expected.extend(legs);
+    assert_eq!(expected.len(), 28);
+    assert_eq!(all(&p), expected);
+    assert!(p.move_tags("f2f6,f6e5v").contains(&"wall-double-capture"));
+    assert_eq!(
+        play(&p, "f2f6,f6e5v").to_fen(),
+        "11k/12/12/12/12/12/5W(WH)5/4N7/12/12/12/K11 b - - 0 1"
+    );
+    // the alias (the other cell's from and to) plays the same move
+    assert_eq!(
+        play(&p, "g2g6,f6e5v").to_fen(),
+        play(&p, "f2f6,f6e5v").to_fen()
+    );
+}
+
+/// Case 3, issue position (b): both victims full pieces. One leg per victim in square
+/// order (f6 then g6); the Knight has 7 cells, the Bishop 7, and they may not share one
+/// of the 4 cells next to both (f5 g5 f7 g7): 7 x 7 - 4 = 45 (the issue said 42).
+#[test]
+fn wall_rescue_both_halves_two_legs() {
+    let p = pos("11k/12/12/12/12/12/5(Nh)(Bh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    let mut legs = BTreeSet::new();
+    for a in ["e5", "e6", "e7", "f5", "f7", "g5", "g7"] {
+        for b in ["f5", "f7", "g5", "g7", "h5", "h6", "h7"] {
+            if a != b {
+                legs.insert(format!("f2f6,f6{a}v,g6{b}v"));
+            }
+        }
+    }
+    assert_eq!(legs.len(), 45);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(all(&p).len(), 21 + 45);
+    assert!(!has(&p, "f2f6,f6f5v,g6f5v"));
+    assert!(!has(&p, "f2f6,g6h7v,f6e5v"), "legs in square order only");
+    assert!(!has(&p, "f2f6,f6e5v"), "both victims need their leg");
+    // the notation example, byte for byte, and the position after it
+    assert!(has(&p, "f2f6,f6e5v,g6h7v"));
+    let tags = p.move_tags("f2f6,f6e5v,g6h7v");
+    assert!(tags.contains(&"rescue-displace") && tags.contains(&"wall-double-capture"));
+    assert_eq!(
+        play(&p, "f2f6,f6e5v,g6h7v").to_fen(),
+        "11k/12/12/12/12/7B4/5WW5/4N7/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,f6e5v,g6h7v").to_fen(),
+        play(&p, "f2f6,f6e5v,g6h7v").to_fen()
+    );
+}
+
+/// Case 3, own position: Black, a vertical Wall a2-a3 going east onto two sieges: c2
+/// (a black pawn) then c3 (a black Rook), in square order. The pawn displaced to its
+/// last rank promotes (b1 c1 d1, 4 letters each); the Rook takes one of the other cells.
+/// 12 x 7 + 4 x 6 = 108 three-leg rescues.
+#[test]
+fn wall_rescue_both_halves_black_vertical_with_promotion() {
+    let f = "11k/12/12/12/12/12/12/12/12/w1(rH)9/w1(pH)9/11K b - - 0 1 sieges=c2w4,c3w4";
+    let p = pos(f);
+    let rook = ["b2", "b3", "b4", "c4", "d2", "d3", "d4"];
+    let mut legs = BTreeSet::new();
+    for a in ["b1", "c1", "d1"] {
+        for l in ["q", "r", "b", "n"] {
+            for b in rook {
+                legs.insert(format!("a2c2,c2{a}{l}v,c3{b}v"));
+            }
+        }
+    }
+    for a in ["b2", "b3", "d2", "d3"] {
+        for b in rook {
+            if a != b {
+                legs.insert(format!("a2c2,c2{a}v,c3{b}v"));
+            }
+        }
+    }
+    assert_eq!(legs.len(), 108);
+    assert_eq!(with_legs(&p), legs);
+    let mut expected = set(&[
+        "l12k11", "l12k12", "l12l11", "a2a1", "a2b2", "a2b3", "a3b2", "a3a4", "a3a5", "a3a6",
+        "a3a7", "a3a8", "a3a9", "a3a10", "a3a11", "a3a12",
+    ]);
+    expected.extend(legs);
+    assert_eq!(expected.len(), 124);
+    assert_eq!(all(&p), expected);
+    assert_eq!(
+        play(&p, "a2c2,c2d1qv,c3b4v").to_fen(),
+        "11k/12/12/12/12/12/12/12/1r10/2w9/2w9/3q7K w - - 0 2"
+    );
+    // alias: the non-anchor cell's from and to
+    assert_eq!(
+        play(&p, "a3c3,c2b2v,c3d3v").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/2wr8/1pw9/11K w - - 0 2"
+    );
+    // a pawn leg onto rank 1 without a letter does not exist
+    assert!(p.play("a2c2,c2d1v,c3b4v").is_err());
+}
+
+/// Case 4, issue position: the non-anchor half lands on the siege square g6; the leg
+/// starts at g6 (`f2f6,g6f5v`), never at the anchor's f6.
+#[test]
+fn wall_rescue_leg_starts_at_siege_square_non_anchor() {
+    let p = pos("11k/12/12/12/12/12/6(Nh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=g6b4");
+    let legs = set(&[
+        "f2f6,g6f5v",
+        "f2f6,g6f7v",
+        "f2f6,g6g5v",
+        "f2f6,g6g7v",
+        "f2f6,g6h5v",
+        "f2f6,g6h6v",
+        "f2f6,g6h7v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(all(&p).len(), 28);
+    assert!(!has(&p, "f2f6,f6f5v"));
+    assert!(p.play("f2f6,f6f5v").is_err());
+    assert_eq!(
+        play(&p, "f2f6,g6h7v").to_fen(),
+        "11k/12/12/12/12/7N4/5WW5/12/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,g6h7v").to_fen(),
+        play(&p, "f2f6,g6h7v").to_fen()
+    );
+}
+
+/// Case 4, own position: Black, a vertical Wall d8-d9 (anchor d8) going west; the upper,
+/// non-anchor half lands on the siege square b9: `d8b8,b9a8v`.
+#[test]
+fn wall_rescue_leg_non_anchor_black_vertical() {
+    let f = "11k/12/12/1(nH)1w8/3w8/12/12/12/12/12/12/11K b - - 0 1 sieges=b9w4";
+    let p = pos(f);
+    let legs = set(&[
+        "d8b8,b9a10v",
+        "d8b8,b9a8v",
+        "d8b8,b9a9v",
+        "d8b8,b9b10v",
+        "d8b8,b9c10v",
+        "d8b8,b9c8v",
+        "d8b8,b9c9v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    let mut expected = set(&[
+        "l12k11", "l12k12", "l12l11", "d9d10", "d9d11", "d9d12", "d8d7", "d8d6", "d8d5", "d8d4",
+        "d8d3", "d8d2", "d8d1", "d8e8", "d8f8", "d8g8", "d8h8", "d8i8", "d8j8", "d8k8", "d8l8",
+        "d8c8", "d9c8", "d9e8", "d8c9", "d8e9",
+    ]);
+    expected.extend(legs);
+    assert_eq!(expected.len(), 33);
+    assert_eq!(all(&p), expected);
+    assert!(!has(&p, "d8b8,b8a8v"));
+    assert_eq!(
+        play(&p, "d8b8,b9c10v").to_fen(),
+        "11k/12/2n9/1w10/1w10/12/12/12/12/12/12/11K w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "d9b9,b9c10v").to_fen(),
+        play(&p, "d8b8,b9c10v").to_fen()
+    );
+}
+
+/// Case 5, issue position: f10 is where a black Magician starts, not a pawn, so the
+/// pawn there is not unmoved by default and steps once. After f10f9 the pawn stands on
+/// an initial square but has moved: the FEN says `unmoved=-`.
+#[test]
+fn unmoved_default_excludes_magician_squares_black() {
+    let p = pos("11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1");
+    assert_eq!(all(&p), set(&["f10f9", "l12k11", "l12k12", "l12l11"]));
+    assert!(!has(&p, "f10f8") && !has(&p, "f10f7"));
+    assert_eq!(
+        p.to_fen(),
+        "11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "f10f9").to_fen(),
+        "11k/12/12/5p6/12/12/12/12/12/6P5/12/K11 w - - 0 2 unmoved=-"
+    );
+    // neither pawn may be declared unmoved
+    for extra in ["unmoved=f10", "unmoved=g3"] {
+        let e = RefPos::from_fen(&format!(
+            "11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1 {extra}"
+        ))
+        .unwrap_err();
+        assert!(e.contains("initial pawn square"), "{e}");
+    }
+}
+
+/// Case 5, own position: White; g3 is a Magician square (one step), h3 and f4 are pawn
+/// squares (up to rank 6). A pawn that steps g3g4 has moved, so the FEN lists the
+/// unmoved pawns explicitly (in square order: h3 before f4). A two-step from f3 cannot be an e.p. source.
+#[test]
+fn unmoved_default_excludes_magician_squares_white_and_fen() {
+    let p = pos("11k/12/12/12/12/12/12/12/5P6/6PP4/12/K11 w - - 0 1");
+    assert_eq!(
+        all(&p),
+        set(&["a1a2", "a1b1", "a1b2", "f4f5", "f4f6", "g3g4", "h3h4", "h3h5", "h3h6"])
+    );
+    assert_eq!(
+        play(&p, "g3g4").to_fen(),
+        "11k/12/12/12/12/12/12/12/5PP5/7P4/12/K11 b - - 0 1 unmoved=h3,f4"
+    );
+    assert_eq!(
+        play(&p, "h3h5").to_fen(),
+        "11k/12/12/12/12/12/12/7P4/5P6/6P5/12/K11 b - h4 0 1"
+    );
+    // the notation's default squares, exactly: an explicit list equal to it is omitted
+    let start_default =
+        "a3,b3,c3,d3,e3,h3,i3,j3,k3,l3,f4,g4,f9,g9,a10,b10,c10,d10,e10,h10,i10,j10,k10,l10";
+    assert_eq!(
+        pos(&format!("{START_FEN} unmoved={start_default}")).to_fen(),
+        START_FEN
+    );
+    // e.p. cells after a two-step from f3 (impossible) are refused; from f4 accepted
+    assert!(RefPos::from_fen("11k/12/12/12/12/12/12/5P6/12/12/12/K11 b - f4 0 1").is_err());
+    assert!(RefPos::from_fen("11k/12/12/12/12/12/5P6/12/12/12/12/K11 b - f5 0 1").is_ok());
+}
+
+/// Case 6, issue position: the checked king travels its tunnel 1 or 2 cells (passing
+/// under h4 to i5), off the rook's rank 3; e1 holds a white Digger, so no e1 landing.
+/// Tunnel travel and the surface step to the same cell are distinct moves (R-A6.5).
+#[test]
+fn king_two_cell_tunnel_travel_out_of_check() {
+    let p = pos("4k7/12/12/12/12/12/12/12/12/6K3r1/12/4D7 w - - 0 1 tunnels=w2:i5-h4-g3-f2-e1");
+    assert!(p.in_check());
+    assert_eq!(
+        all(&p),
+        set(&["g3f2", "g3f2t", "g3f4", "g3g2", "g3g4", "g3h2", "g3h4", "g3h4t", "g3i5t"])
+    );
+    assert!(p.move_tags("g3i5t").contains(&"tunnel-travel"));
+    assert_eq!(
+        play(&p, "g3i5t").to_fen(),
+        "4k7/12/12/12/12/12/12/8K3/12/10r1/12/4D7 b - - 1 1 tunnels=w1:i5-h4-g3-f2-e1"
+    );
+}
+
+/// Case 6, own positions: Black's king, checked by a white Rook, travels its own tunnel,
+/// also 2 cells under a white Knight to h12 (never onto the Knight: travel does not
+/// capture). Checked along the tunnel's own diagonal by a Digger, no travel helps.
+#[test]
+fn black_king_tunnel_travel_out_of_check() {
+    let p = pos("12/6N5/5k6/12/12/12/12/12/12/5R6/12/K11 b - - 0 1 tunnels=b2:h12-g11-f10-e9-d8");
+    assert!(p.in_check());
+    assert_eq!(
+        all(&p),
+        set(&["f10d8t", "f10e11", "f10e9", "f10e9t", "f10g10", "f10g11", "f10g9", "f10h12t"])
+    );
+    assert!(!has(&p, "f10g11t"));
+    assert_eq!(
+        play(&p, "f10h12t").to_fen(),
+        "7k4/6N5/12/12/12/12/12/12/12/5R6/12/K11 w - - 1 2 tunnels=b1:h12-g11-f10-e9-d8"
+    );
+    let q = pos("12/12/5k6/12/12/12/1D10/12/12/12/12/K11 b - - 0 1 tunnels=b2:h12-g11-f10-e9-d8");
+    assert!(q.in_check());
+    assert_eq!(
+        all(&q),
+        set(&["f10e10", "f10e11", "f10f11", "f10f9", "f10g10", "f10g9"])
+    );
+}
+
+/// Case 7, issue positions: the Halfer sharing the checked King's square leaves it with
+/// a wide leap: g1i2h besieges the checking Knight (frozen pieces give no check);
+/// h1e2h besieges the checking Wall (both halves frozen), h1f2h blocks its broadside.
+#[test]
+fn halfer_wide_leap_from_king_square_in_check() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/8n3/6(KH)5 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(
+        all(&p),
+        set(&["g1f1", "g1f2", "g1g2", "g1h1", "g1h2", "g1i2h"])
+    );
+    assert_eq!(
+        play(&p, "g1i2h").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/8(nH)3/6K5 b - - 0 1 sieges=i2w4"
+    );
+    let q = pos("4k7/12/12/12/12/12/12/12/12/12/4w7/4w2(KH)4 w - - 0 1");
+    assert!(q.in_check());
+    assert_eq!(all(&q), set(&["h1e2h", "h1f2h", "h1i1", "h1i2"]));
+    assert_eq!(
+        play(&q, "h1e2h").to_fen(),
+        "4k7/12/12/12/12/12/12/12/12/12/4(wH)7/4w2K4 b - - 0 1 sieges=e2w4"
+    );
+}
+
+/// Case 7, own position: Black, the King and its Halfer on e12, checked by a white
+/// vertical Wall b11-b12 (broadside b11e11: the King is the full piece of a full+halfer
+/// square, R-A0.5c). The Halfer's (3,1) leap e12b11h besieges the Wall (both halves
+/// frozen); its (2,1) leap e12c11h blocks the b11 half's path. The King may step to
+/// f11 f12 only: there the b12 half would pass the Halfer left on e12.
+#[test]
+fn halfer_wide_leap_from_black_king_square_in_check() {
+    let p = pos("1W2(kh)7/1W10/12/12/12/12/12/12/12/12/12/11K b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(all(&p), set(&["e12b11h", "e12c11h", "e12f11", "e12f12"]));
+    assert_eq!(
+        play(&p, "e12b11h").to_fen(),
+        "1W2k7/1(Wh)10/12/12/12/12/12/12/12/12/12/11K w - - 0 2 sieges=b11b4"
+    );
+    assert_eq!(
+        play(&p, "e12c11h").to_fen(),
+        "1W2k7/1Wh9/12/12/12/12/12/12/12/12/12/11K w - - 1 2"
+    );
+}
+
+/// R-A0.6, last sentence: a siege completing at the end of the mover's own ply is part of
+/// the legality test. With f4w1 White's ply removes the black Wall (R-A3.4), opening e4
+/// to the e8 rook, so the king must leave the e-file; with f4w3 nothing completes.
+#[test]
+fn same_ply_siege_completion_counts_for_legality() {
+    let board = "11k/12/12/12/4r7/12/12/12/4w(wH)6/12/12/1N2K7";
+    let p = pos(&format!("{board} w - - 0 1 sieges=f4w1"));
+    assert_eq!(all(&p), set(&["e1d1", "e1d2", "e1f1", "e1f2"]));
+    assert!(p.move_tags("e1d1").contains(&"siege-complete"));
+    assert_eq!(
+        play(&p, "e1d1").to_fen(),
+        "11k/12/12/12/4r7/12/12/12/5H6/12/12/1N1K8 b - - 0 1"
+    );
+    let q = pos(&format!("{board} w - - 0 1 sieges=f4w3"));
+    assert_eq!(
+        all(&q),
+        set(&["b1a3", "b1c3", "b1d2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+    );
+}
+
+/// notation-strangechess.md, rescue rows and rules: every example string is legal in a
+/// position built for it, and the FEN after it is exact.
+#[test]
+fn notation_rescue_forms_byte_for_byte() {
+    // rescue without displacement: a Halfer rescuer shares with the victim
+    let a = pos("11k/12/12/12/12/12/5(Bh)6/12/4H7/12/12/K11 w - - 0 1 sieges=f6b4");
+    assert!(has(&a, "e4f6"));
+    assert!(!a.legal_moves().iter().any(|m| m.starts_with("e4f6,")));
+    assert_eq!(
+        play(&a, "e4f6").to_fen(),
+        "11k/12/12/12/12/12/5(BH)6/12/12/12/12/K11 b - - 0 1"
+    );
+    // e4f6,f6g7v: a Knight rescues, the victim steps aside
+    let b = pos("11k/12/12/12/12/12/5(Bh)6/12/4N7/12/12/K11 w - - 0 1 sieges=f6b4");
+    assert!(has(&b, "e4f6,f6g7v") && has(&b, "e4f6,f6g7r"));
+    assert_eq!(
+        play(&b, "e4f6,f6g7v").to_fen(),
+        "11k/12/12/12/12/6B5/5N6/12/12/12/12/K11 b - - 0 1"
+    );
+    // e11f12q,f12g12r: a rescuing pawn's promotion letter on the first leg
+    let c = pos("5(Nh)6/4P7/12/12/12/12/12/12/12/12/12/K10k w - - 0 1 sieges=f12b4");
+    assert!(has(&c, "e11f12q,f12g12r"));
+    assert!(!has(&c, "e11f12,f12g12qr"));
+    assert_eq!(
+        play(&c, "e11f12q,f12g12r").to_fen(),
+        "5NQ5/12/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    // f2f11,f11e12qv: a displaced pawn's letter after the destination, before v
+    let d = pos("12/5(Ph)6/12/12/12/12/12/12/12/12/5R6/K10k w - - 0 1 sieges=f11b2");
+    assert!(has(&d, "f2f11,f11e12qv"));
+    // f2f6,f6e5v,g6h7v: one leg per victim, in square order
+    let e = pos("11k/12/12/12/12/12/5(Nh)(Bh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    assert!(has(&e, "f2f6,f6e5v,g6h7v"));
+    // malformed strings are refused before legality
+    for bad in [
+        "f2f11,f11e12vq",
+        "f2f11,f11e12qqv",
+        "f2f6,f6e5v,g6h7v,h7h8v",
+        "f2f6,f6e5v,",
+        "f2f6,f6e5",
+    ] {
+        assert!(
+            d.play(bad).unwrap_err().contains("malformed"),
+            "{bad} should be malformed"
+        );
+    }
+}
+
+/// notation-strangechess.md, FEN: the field examples round-trip byte for byte.
+#[test]
+fn notation_fen_examples_byte_for_byte() {
+    for f in [
+        "11k/12/12/2(Bh)9/12/12/5(nH)6/12/12/12/12/K11 b - - 0 1 sieges=f6w4,c9b1",
+        "k9x1/12/12/12/12/12/12/12/5D6/12/12/1X4K5 b - - 0 1 tunnels=w2:c1-d2-e3-f4@f4 powers=b1:RB,k12:T",
+        "11k/12/12/12/12/12/12/12/12/12/5W(Wh)5/K11 w - - 0 1 sieges=g2b4",
+        "11k/12/12/12/12/12/12/12/12/12/5(NH)(Hh)5/K11 w - - 0 1",
+        START_FEN,
+    ] {
+        assert_eq!(pos(f).to_fen(), f);
+    }
+}
+
+/// notation-strangechess.md, castling field: a letter whose King or Rook is not on its
+/// home square is refused; a frozen Rook at home keeps its letter (it cannot castle).
+#[test]
+fn fen_castling_letters_need_king_and_rook_at_home() {
+    let ok = "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
+    assert_eq!(pos(ok).to_fen(), ok);
+    for (f, letter) in [
+        (
+            "r5k4r/12/12/12/12/12/12/12/12/12/12/1R4K4R w KQkq - 0 1",
+            "'Q'",
+        ),
+        (
+            "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K3R1 w KQkq - 0 1",
+            "'K'",
+        ),
+        (
+            "r4k5r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1",
+            "'k'",
+        ),
+        (
+            "r4k5r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQq - 0 1",
+            "'q'",
+        ),
+        (
+            "6k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQq - 0 1",
+            "'q'",
+        ),
+        ("r5k4r/12/12/12/12/12/12/12/12/12/12/R4K5R w Q - 0 1", "'Q'"),
+    ] {
+        let e = RefPos::from_fen(f).unwrap_err();
+        assert!(e.contains(&format!("castling right {letter}")), "{f}: {e}");
+    }
+    // the same positions without the offending letter are fine
+    assert!(RefPos::from_fen("r5k4r/12/12/12/12/12/12/12/12/12/12/1R4K4R w Kkq - 0 1").is_ok());
+    let frozen = pos("6k5/12/12/12/12/12/12/12/12/12/12/R5K4(Rh) w KQ - 0 1 sieges=l1b4");
+    assert_eq!(
+        frozen.to_fen(),
+        "6k5/12/12/12/12/12/12/12/12/12/12/R5K4(Rh) w KQ - 0 1 sieges=l1b4"
+    );
+    assert!(has(&frozen, "g1b1") && !has(&frozen, "g1k1"));
+}

@@ -337,14 +337,13 @@ pub enum RefStatus {
 pub const START_FEN: &str = "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1";
 
 /// Initial pawn squares as the notation spec words them for the `unmoved=` default:
-/// "rank 3 and f4 g4 for White, rank 10 and f9 g9 for Black" [D-unmoved-default].
+/// `a3 b3 c3 d3 e3 h3 i3 j3 k3 l3 f4 g4` for White, `a10 .. e10 h10 .. l10 f9 g9` for
+/// Black; not f3 g3 f10 g10, where the Magicians start [P2].
 pub fn initial_pawn_square(white: bool, s: Sq) -> bool {
     let (f, r) = (file_of(s), rank_of(s));
-    if white {
-        r == 2 || (r == 3 && (f == 5 || f == 6))
-    } else {
-        r == 9 || (r == 8 && (f == 5 || f == 6))
-    }
+    let centre = f == 5 || f == 6;
+    let (home, ahead) = if white { (2, 3) } else { (9, 8) };
+    (r == home && !centre) || (r == ahead && centre)
 }
 
 /// Landing classes of R-A0.5.
@@ -373,12 +372,17 @@ impl Land {
     }
 }
 
+/// Which piece a rescue displaces, where to, and the promotion of a displaced pawn that
+/// lands on its last rank (R-A8.6, R-A10.3) [R3].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Disp {
     None,
-    Rescuer(Sq),
-    Victim(Sq),
+    Rescuer(Sq, Option<Kind>),
+    Victim(Sq, Option<Kind>),
 }
+
+/// One displacement leg of a Wall rescue: (siege square, destination, promotion) [R4].
+pub type Leg = (Sq, Sq, Option<Kind>);
 
 /// A pseudo-legal move, before it is printed or applied.
 #[derive(Clone, Debug)]
@@ -406,8 +410,8 @@ pub enum Desc {
         broadside: bool,
         /// for lengthwise moves: index (0/1) of the leading cell
         lead: usize,
-        /// (siege square, destination) of the displaced victim
-        disp: Option<(Sq, Sq)>,
+        /// displaced victims, in square order of their siege squares (R-A8.6, notation) [R4]
+        disp: [Option<Leg>; 2],
     },
     WallR {
         from: Sq,
@@ -617,6 +621,16 @@ impl RefPos {
         self.follow(from, to, p);
     }
 
+    /// A displaced pawn that lands on its last rank promotes (R-A8.6, R-A10.3) [R3]:
+    /// `p` now stands on `s`; `promo` is the chosen piece (None for no promotion).
+    fn promote_displaced(&mut self, s: Sq, p: Piece, promo: Option<Kind>, tags: &mut Tags) {
+        if let Some(k) = promo {
+            assert!(self.cells[s].remove(p), "promote_displaced: piece missing");
+            self.cells[s].add(Piece::new(p.white, k));
+            tags.add("promotion");
+        }
+    }
+
     fn add_gain(&mut self, s: Sq, gain: u8, tags: &mut Tags) {
         let old = self.mask_at(s);
         let new = old | gain;
@@ -732,7 +746,7 @@ impl RefPos {
                 // rescue displacement (R-A8.6)
                 match disp {
                     Disp::None => {}
-                    Disp::Rescuer(dest) => {
+                    Disp::Rescuer(dest, dpromo) => {
                         // The unmoved flag on the siege cell is the victim's
                         // (the rescuer's went with its own departure): the
                         // rescuer stepping aside must not take it along.
@@ -741,14 +755,16 @@ impl RefPos {
                         if victim_unmoved {
                             n.unmoved.insert(to);
                         }
+                        n.promote_displaced(dest, moved, dpromo, &mut tags);
                         cur = dest;
                         tags.add("rescue-displace");
                     }
-                    Disp::Victim(dest) => {
+                    Disp::Victim(dest, dpromo) => {
                         // Two identical pieces (rescuer and victim both white
                         // Knights, say) are interchangeable: move either.
                         let victim = n.cells[to].pieces().find(|q| *q != moved).unwrap_or(moved);
                         n.relocate(to, dest, victim);
+                        n.promote_displaced(dest, victim, dpromo, &mut tags);
                         tags.add("rescue-displace");
                     }
                 }
@@ -837,12 +853,14 @@ impl RefPos {
                     }
                     n.land(w, to[i], class, &mut tags);
                 }
-                if let Some((siege_sq, dest)) = disp {
+                // one leg per displaced victim, in square order [R4]
+                for (siege_sq, dest, dpromo) in disp.into_iter().flatten() {
                     let victim = n.cells[siege_sq]
                         .pieces()
                         .find(|q| *q != w)
                         .expect("victim");
                     n.relocate(siege_sq, dest, victim);
+                    n.promote_displaced(dest, victim, dpromo, &mut tags);
                     tags.add("rescue-displace");
                 }
                 if broadside {
@@ -1215,11 +1233,11 @@ impl RefPos {
             if piece.kind == Kind::Wall {
                 continue;
             }
-            for dest in after.displacement_squares(t, piece) {
+            for (dest, dpromo) in after.displacement_options(t, piece) {
                 let disp = if who {
-                    Disp::Rescuer(dest)
+                    Disp::Rescuer(dest, dpromo)
                 } else {
-                    Disp::Victim(dest)
+                    Disp::Victim(dest, dpromo)
                 };
                 out.push(Desc::Piece {
                     from: s,
@@ -1235,20 +1253,19 @@ impl RefPos {
         }
     }
 
-    /// Adjacent existing empty squares a displaced piece may go to; a pawn never onto its
-    /// last rank [D-displace-pawn].
-    fn displacement_squares(&self, s: Sq, piece: Piece) -> Vec<Sq> {
+    /// Where a displaced piece standing on `s` may go (R-A8.6): each adjacent existing
+    /// empty square; a pawn landing on its last rank promotes, one option per piece
+    /// Q R B N (R-A10.3) [R2, R3].
+    fn displacement_options(&self, s: Sq, piece: Piece) -> Vec<(Sq, Option<Kind>)> {
         let mut v = vec![];
         for (df, dr) in KING_DIRS {
             let Some(d) = offset(s, df, dr) else { continue };
             if !self.cells[d].empty_square() {
                 continue;
             }
-            let last = if piece.white { 11 } else { 0 };
-            if piece.kind == Kind::Pawn && rank_of(d) == last {
-                continue;
+            for promo in self.promotions(piece, d) {
+                v.push((d, promo));
             }
-            v.push(d);
         }
         v
     }
@@ -1473,7 +1490,8 @@ impl RefPos {
         }
         let w = Piece::new(side, Kind::Wall);
         let horizontal = rank_of(cells[0]) == rank_of(cells[1]);
-        // the board with the Wall lifted: its own cells count as empty (R-A3.2)
+        // the board with the Wall lifted: its own cells count as empty (R-A3.2), except
+        // that a Halfer sharing one stays on `tmp` and blocks passing over it [W1]
         let mut tmp = self.clone();
         tmp.cells[cells[0]].remove(w);
         tmp.cells[cells[1]].remove(w);
@@ -1492,6 +1510,12 @@ impl RefPos {
                 let mut k = 0;
                 loop {
                     k += 1;
+                    // R-A3.2: a Halfer sharing the leading cell blocks the trailing half
+                    // from passing over it (k >= 2); at k = 1 the trailing half lands
+                    // there and shares with it [W1].
+                    if k >= 2 && !tmp.cells[cells[lead]].is_empty() {
+                        break;
+                    }
                     let Some(tl) = offset(cells[lead], k * df, k * dr) else {
                         break;
                     };
@@ -1573,7 +1597,7 @@ impl RefPos {
             to,
             broadside,
             lead,
-            disp: None,
+            disp: [None, None],
         };
         if let Some(k) = target {
             if !to.contains(&k) {
@@ -1593,22 +1617,37 @@ impl RefPos {
                 }
             }
         }
-        match need.len() {
-            0 => out.push(d),
-            1 => {
-                let (siege_sq, victim) = need[0];
-                let (after, _) = self.apply(&d);
-                for dest in after.displacement_squares(siege_sq, victim) {
-                    out.push(Desc::WallT {
-                        cells,
-                        to,
-                        broadside,
-                        lead,
-                        disp: Some((siege_sq, dest)),
-                    });
+        if need.is_empty() {
+            out.push(d);
+            return;
+        }
+        // one displacement leg per victim, in square order of the siege squares; each
+        // victim's squares are taken after the earlier victim moved, so two victims never
+        // share a destination (R-A8.6, notation) [R4]
+        need.sort_by_key(|&(t, _)| t);
+        let (after, _) = self.apply(&d);
+        let mut partial: Vec<([Option<Leg>; 2], RefPos)> = vec![([None, None], after)];
+        for (i, &(siege_sq, victim)) in need.iter().enumerate() {
+            let mut next = vec![];
+            for (legs, board) in &partial {
+                for (dest, dpromo) in board.displacement_options(siege_sq, victim) {
+                    let mut b = board.clone();
+                    b.relocate(siege_sq, dest, victim);
+                    let mut l = *legs;
+                    l[i] = Some((siege_sq, dest, dpromo));
+                    next.push((l, b));
                 }
             }
-            _ => {} // two displacements cannot be written [D-wall-two-rescues]
+            partial = next;
+        }
+        for (legs, _) in partial {
+            out.push(Desc::WallT {
+                cells,
+                to,
+                broadside,
+                lead,
+                disp: legs,
+            });
         }
     }
 
@@ -1646,8 +1685,8 @@ impl RefPos {
                 }
                 match disp {
                     Disp::None => {}
-                    Disp::Rescuer(dst) => s.push_str(&format!(",{}{}r", sq_name(to), sq_name(dst))),
-                    Disp::Victim(dst) => s.push_str(&format!(",{}{}v", sq_name(to), sq_name(dst))),
+                    Disp::Rescuer(dst, dp) => s.push_str(&leg_text(to, dst, dp, 'r')),
+                    Disp::Victim(dst, dp) => s.push_str(&leg_text(to, dst, dp, 'v')),
                 }
                 (s, None)
             }
@@ -1671,10 +1710,12 @@ impl RefPos {
                 disp,
             } => {
                 let (main, other) = if broadside { (0, 1) } else { (lead, 1 - lead) };
-                let tail = match disp {
-                    Some((s, d)) => format!(",{}{}v", sq_name(s), sq_name(d)),
-                    None => String::new(),
-                };
+                // the legs start at the siege squares, also for the non-anchor half [R4]
+                let tail: String = disp
+                    .iter()
+                    .flatten()
+                    .map(|&(s, d, dp)| leg_text(s, d, dp, 'v'))
+                    .collect();
                 (
                     format!("{}{}{}", sq_name(cells[main]), sq_name(to[main]), tail),
                     Some(format!(
@@ -1830,17 +1871,31 @@ impl RefPos {
     }
 }
 
+/// A displacement leg: `,` siege square, destination, a displaced pawn's promotion
+/// letter, then `r` or `v` (notation-strangechess.md, rescue with displacement).
+fn leg_text(siege: Sq, dest: Sq, promo: Option<Kind>, who: char) -> String {
+    let mut s = format!(",{}{}", sq_name(siege), sq_name(dest));
+    if let Some(k) = promo {
+        s.push(k.letter().to_ascii_lowercase());
+    }
+    s.push(who);
+    s
+}
+
 fn side_matches(p: &RefPos, white: bool) -> bool {
     p.white_to_move == white
 }
 
-/// Syntax of a move string: `sq sq [qrbn] [h] [t] [x] [, sq sq (r|v)]`.
+/// Syntax of a move string: `sq sq [qrbn] [h] [t] [x]`, then up to two legs
+/// `, sq sq [qrbn] (r|v)` (two only for a broadside Wall rescuing with both halves).
 pub fn check_move_syntax(mv: &str) -> Result<(), String> {
     let bad = |why: &str| Err(format!("malformed move '{mv}': {why}"));
-    let (first, second) = match mv.split_once(',') {
-        Some((a, b)) => (a, Some(b)),
-        None => (mv, None),
-    };
+    let mut parts = mv.split(',');
+    let first = parts.next().unwrap_or("");
+    let legs: Vec<&str> = parts.collect();
+    if legs.len() > 2 {
+        return bad("at most two displacement legs");
+    }
     let b = first.as_bytes();
     let Some((_, n1)) = parse_sq_prefix(b) else {
         return bad("expected a from-square");
@@ -1859,7 +1914,7 @@ pub fn check_move_syntax(mv: &str) -> Result<(), String> {
     if !rest.is_empty() {
         return bad("unexpected suffix");
     }
-    if let Some(sec) = second {
+    for sec in legs {
         let b = sec.as_bytes();
         let Some((_, n1)) = parse_sq_prefix(b) else {
             return bad("expected the siege square after ','");
@@ -1867,7 +1922,12 @@ pub fn check_move_syntax(mv: &str) -> Result<(), String> {
         let Some((_, n2)) = parse_sq_prefix(&b[n1..]) else {
             return bad("expected the displacement square");
         };
-        let tail = &sec[n1 + n2..];
+        let mut tail = &sec[n1 + n2..];
+        if let Some(c) = tail.chars().next() {
+            if "qrbn".contains(c) && tail.len() > 1 {
+                tail = &tail[1..];
+            }
+        }
         if tail != "r" && tail != "v" {
             return bad("the displacement leg must end with 'r' or 'v'");
         }
