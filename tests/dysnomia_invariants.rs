@@ -342,3 +342,90 @@ fn dysnomia_game_trait_invariants() {
         assert!(no_quiet > 100);
     }
 }
+
+/// The fast check test (`Position::king_capturable_fast`) against the
+/// literal definition (every opponent move played out), for both colours,
+/// on every position of biased random games, on every position their legal
+/// turns lead to, and on each of those with a King moved to random empty
+/// squares (where it is often capturable, as in the pseudo-legal results
+/// the generator tests). Where the fast test decides, it must agree; it
+/// must decide most positions, and see both answers often.
+#[test]
+fn the_fast_check_test_agrees_with_simulation() {
+    let games: u64 = if cfg!(debug_assertions) { 4 } else { 300 };
+    let (mut decided, mut undecided, mut capturable) = (0usize, 0usize, 0usize);
+    let mut compare = |p: &Position, what: &dyn Fn() -> String| {
+        for c in [movegen::Color::White, movegen::Color::Black] {
+            match p.king_capturable_fast(c) {
+                Some(v) => {
+                    let slow = p.king_capturable_by_simulation(c);
+                    assert_eq!(v, slow, "{} {c:?}: {}", what(), p.to_fen());
+                    decided += 1;
+                    capturable += v as usize;
+                }
+                None => undecided += 1,
+            }
+        }
+    };
+    let mut starts: Vec<String> = vec![movegen::dysnomia::fen::START.to_string()];
+    starts.extend(
+        std::fs::read_to_string("tests/perft/dysnomia.txt")
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split('|').nth(1).unwrap().trim().to_string()),
+    );
+    for seed in 0..games {
+        let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+        let fen = &starts[seed as usize % starts.len()];
+        let mut state = State::new(Position::from_fen(fen).unwrap());
+        for ply in 0..24 {
+            let turns = state.legal_turns();
+            if turns.is_empty() {
+                break;
+            }
+            let what = || format!("game {seed} ply {ply}");
+            compare(&state.pos, &what);
+            for (_, after) in &turns {
+                let mut p = after.pos;
+                compare(&p, &what);
+                // The King of a random side, if alone, on a random empty
+                // square.
+                let c = if rng.below(2) == 0 {
+                    movegen::Color::White
+                } else {
+                    movegen::Color::Black
+                };
+                if let Some((k, 0)) = p.board.king(c) {
+                    let empty: Vec<u8> =
+                        (0..64u8).filter(|&s| p.board.bottom(s).is_none()).collect();
+                    if !empty.is_empty() {
+                        let to = empty[rng.below(empty.len())];
+                        let king = p.board.bottom(k).unwrap();
+                        p.board.set_stack(k, &[]);
+                        p.board.put(to, king);
+                        compare(&p, &what);
+                    }
+                }
+            }
+            let cats: Vec<u8> = turns.iter().map(|(m, _)| category(&state.pos, m)).collect();
+            let mut present = cats.clone();
+            present.sort_unstable();
+            present.dedup();
+            let cat = present[rng.below(present.len())];
+            let of_cat: Vec<usize> = (0..turns.len()).filter(|&i| cats[i] == cat).collect();
+            state = turns[of_cat[rng.below(of_cat.len())]].1;
+            if state.pos.rule_end().is_some() {
+                break;
+            }
+        }
+    }
+    eprintln!("fast check test: {decided} decided ({capturable} capturable), {undecided} left to simulation");
+    assert!(
+        decided > 4 * undecided,
+        "the fast test decides most positions"
+    );
+    if !cfg!(debug_assertions) {
+        assert!(capturable > 10_000 && decided - capturable > 10_000);
+    }
+}

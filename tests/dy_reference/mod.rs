@@ -515,7 +515,9 @@ impl RefPos {
         kids.dedup_by(|a, b| a.text == b.text);
         let status = if p.half >= 100 {
             RefStatus::Draw("50-move rule".to_string())
-        } else if insufficient(p) {
+        } else if insufficient(p) && deny.is_none() {
+            // [D26]: a denial can bring the material back, as it can undo a
+            // stalemating move (D25 (3)); only then is the draw open.
             RefStatus::Draw("insufficient material".to_string())
         } else {
             RefStatus::Ongoing

@@ -245,6 +245,10 @@ pub struct Board {
     riders: [Riders; 4],
     /// Squares whose bottom is a piece of each colour (Statues included).
     occupied: [u64; 2],
+    /// Squares whose bottom is a piece of each kind (either colour): with
+    /// `occupied`, the bottoms by colour and kind, which the fast check
+    /// test reads (riders live in `riders` only).
+    kinds: [u64; 7],
     /// The board's share of the position key, kept by [`Board::set_stack`]
     /// (see [`super::key`]); a function of the contents, so equal boards
     /// still compare and hash equal.
@@ -257,6 +261,7 @@ impl Default for Board {
             bottom: [0; 64],
             riders: [EMPTY_RIDERS; 4],
             occupied: [0; 2],
+            kinds: [0; 7],
             key: 0,
         }
     }
@@ -280,6 +285,22 @@ impl Board {
     #[inline(always)]
     pub fn occupied_by(&self, color: Color) -> u64 {
         self.occupied[color.index()]
+    }
+
+    /// Squares whose bottom piece is `color`'s `kind`.
+    #[inline(always)]
+    pub fn bottoms(&self, color: Color, kind: Kind) -> u64 {
+        self.occupied[color.index()] & self.kinds[kind as usize]
+    }
+
+    /// The riders of each column: its square and its pieces above the
+    /// bottom Rook, bottom first.
+    #[inline]
+    pub fn rider_lists(&self) -> impl Iterator<Item = (Square, &[u8])> + '_ {
+        self.riders
+            .iter()
+            .filter(|r| r.sq != NO_COLUMN)
+            .map(|r| (r.sq, &r.pieces[..r.len as usize]))
     }
 
     /// Squares holding a column (a Rook with riders).
@@ -373,6 +394,9 @@ impl Board {
         let bit = 1u64 << sq;
         self.occupied[0] &= !bit;
         self.occupied[1] &= !bit;
+        if self.bottom[i] != 0 {
+            self.kinds[(self.bottom[i] & 7) as usize - 1] &= !bit;
+        }
         self.bottom[i] = 0;
         if let Some(slot) = self.rider_slot(sq) {
             // Cleared whole: equal boards must compare and hash equal.
@@ -384,6 +408,7 @@ impl Board {
         };
         self.bottom[i] = first.0;
         self.occupied[first.color().index()] |= bit;
+        self.kinds[first.kind() as usize] |= bit;
         if rest.is_empty() {
             return true;
         }

@@ -29,6 +29,7 @@
 //! Status: the rules are complete (issue 19); the game is not yet offered
 //! by [`crate::Variant`] (no search or CECP: issue 20).
 
+pub mod attacks;
 pub mod bait;
 pub mod board;
 pub mod disguise;

@@ -453,7 +453,17 @@ impl Position {
 
     /// R-B5.1: some pseudo-legal move of the opponent, fully resolved,
     /// captures `color`'s King (false when that King is not on the board).
+    /// Decided from the board where that is certain
+    /// ([`Position::king_capturable_fast`]), else by playing moves out.
+    #[inline]
     pub fn king_capturable(&self, color: Color) -> bool {
+        self.king_capturable_fast(color)
+            .unwrap_or_else(|| self.king_capturable_by_simulation(color))
+    }
+
+    /// R-B5.1 literally: every opponent move that can remove a piece is
+    /// played out, with all its effects, until one captures the King.
+    pub fn king_capturable_by_simulation(&self, color: Color) -> bool {
         if self.board.king(color).is_none() {
             return false;
         }

@@ -1,0 +1,345 @@
+//! The fast check test: whether the opponent can capture a King, decided
+//! from the board's masks without playing any move out, in the positions
+//! where that is certain; [`Position::king_capturable`] plays moves out
+//! (the literal definition, R-B5.1) only where this test cannot decide.
+//!
+//! Why it is sound. A King standing alone on square `k` (a King at the
+//! bottom of a square is alone: a column stands on a Rook) leaves the
+//! board in an opponent's move only in these ways:
+//!
+//! * a piece lands on `k` and captures it: a slider whose ray from `k`
+//!   first meets it (a rider moves from its column's square as if alone),
+//!   a pawn's diagonal capture, a Knight's jump, a King's step, a King's
+//!   second step after any first step it may make (R-B5.2), a King's step
+//!   after castling (R-B5.3), a Queen's all-round capture from a
+//!   neighbour (which is also a one-square slide);
+//! * a Knight's path capture with `k` on the path, when the Knight can
+//!   land quietly at the end (an empty square or a Rook, R-B9.2);
+//! * an effect: a fall lands only on the square of a removed Rook, and a
+//!   rise only on the Bishop's own square, neither of which is `k`; so
+//!   only a revenge of the opponent's Queen removed on a neighbour of `k`
+//!   reaches it. She is not on a neighbour now (else she attacks `k`
+//!   directly), so she must arrive there in the move and be removed
+//!   there, which takes a removal on that square that sets off more: the
+//!   capture of our Queen (revenge), of our unrisen Bishop (rise) or of a
+//!   column's base (fall). Disguises remove nothing.
+//!
+//! So when `k` is not attacked directly, the King cannot be captured
+//! unless a neighbour of `k` holds our Queen, our unrisen Bishop or a
+//! column and the opponent's Queen can capture there (on an open line
+//! from her square, or carried by a Rook she rides): only then does the
+//! test not decide. The opponent's turn may
+//! also begin with deferred conversions and a free action (R-B12.2,
+//! R-B12.4) that put new pieces on the board first: then, and for a King
+//! riding in a column, the test does not decide.
+//!
+//! `tests::the_fast_check_test_agrees_with_simulation` compares the two
+//! over thousands of positions of random games.
+
+use super::board::{Kind, Piece, Square};
+use super::position::Position;
+use crate::game::Color;
+
+/// Neighbours of each square.
+const fn king_table() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut m = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    m |= 1u64 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[sq] = m;
+        sq += 1;
+    }
+    t
+}
+
+const KNIGHT_DIRS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// For each square and Knight direction: the destination (64 when off
+/// the board) and the cells of both L-paths (R-B9.1: the 2x3 rectangle
+/// minus its two end cells).
+const fn knight_table() -> [[(u8, u64); 8]; 64] {
+    let mut t = [[(64u8, 0u64); 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = KNIGHT_DIRS[i];
+            let (tf, tr) = (f + df, r + dr);
+            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
+                let (sf, sr) = (if df > 0 { 1 } else { -1 }, if dr > 0 { 1 } else { -1 });
+                let cells: [(i32, i32); 4] = if df == 2 || df == -2 {
+                    [(sf, 0), (2 * sf, 0), (0, sr), (sf, sr)]
+                } else {
+                    [(0, sr), (0, 2 * sr), (sf, 0), (sf, sr)]
+                };
+                let mut m = 0u64;
+                let mut c = 0;
+                while c < 4 {
+                    m |= 1u64 << ((r + cells[c].1) * 8 + f + cells[c].0);
+                    c += 1;
+                }
+                t[sq][i] = ((tr * 8 + tf) as u8, m);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+pub(crate) static KING_NEAR: [u64; 64] = king_table();
+static KNIGHT_MOVES: [[(u8, u64); 8]; 64] = knight_table();
+
+const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+impl Position {
+    /// Whether `color`'s King can be captured by the opponent's next move,
+    /// when that is certain from the board alone; None when only playing
+    /// the moves out can tell (see the module's account).
+    pub fn king_capturable_fast(&self, color: Color) -> Option<bool> {
+        let Some((k, level)) = self.board.king(color) else {
+            return Some(false);
+        };
+        let them = color.flip();
+        if level > 0 || !self.turn_begins_plainly(them) {
+            return None;
+        }
+        if self.attacked_directly(k, them) {
+            return Some(true);
+        }
+        let b = &self.board;
+        // The squares next to the King where a capture sets off an effect
+        // that could remove the capturer there.
+        let near = KING_NEAR[k as usize];
+        let mut triggers = near & (b.columns() | b.bottoms(color, Kind::Queen));
+        for s in super::board::squares(near & b.bottoms(color, Kind::Bishop)) {
+            if b.bottom(s).is_some_and(|p| !p.risen()) {
+                triggers |= 1u64 << s;
+            }
+        }
+        if triggers == 0 {
+            return Some(false);
+        }
+        // Only the opponent's Queen, arriving there by a capture, matters:
+        // riding a column she could also be carried there (undecided).
+        let queen = Piece::new(them, Kind::Queen).code();
+        if b.rider_lists().any(|(_, r)| r.contains(&queen)) {
+            return None;
+        }
+        for q in super::board::squares(b.bottoms(them, Kind::Queen)) {
+            if super::board::squares(triggers).any(|s| self.line_is_open(q, s)) {
+                return None;
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether `from` and `to` are on one rank, file or diagonal with
+    /// nothing between them.
+    fn line_is_open(&self, from: Square, to: Square) -> bool {
+        let (f0, r0) = super::board::file_rank(from);
+        let (f1, r1) = super::board::file_rank(to);
+        let (df, dr) = (f1 - f0, r1 - r0);
+        if (df != 0 && dr != 0 && df.abs() != dr.abs()) || from == to {
+            return false;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let occ = self.board.occupied();
+        let mut t = from;
+        loop {
+            let Some(n) = super::board::offset(t, sf, sr) else {
+                return false;
+            };
+            if n == to {
+                return true;
+            }
+            if occ & (1u64 << n) != 0 {
+                return false;
+            }
+            t = n;
+        }
+    }
+
+    /// Whether `side`'s turn can only begin with its move: no pawn of
+    /// `side` waits in its zone and `side` has no Statue for a free
+    /// action ([`Position::no_prefix`] for either side).
+    fn turn_begins_plainly(&self, side: Color) -> bool {
+        if self.board.bottoms(side, Kind::Statue) != 0 {
+            return false;
+        }
+        // Without Statues a zone is the last rank.
+        let last = if side == Color::White {
+            0xFF00_0000_0000_0000u64
+        } else {
+            0xFF
+        };
+        self.board.bottoms(side, Kind::Pawn) & last == 0
+    }
+
+    /// Whether some move of `them` lands on `k` (held by a lone enemy
+    /// King) or passes it with a Knight's path capture.
+    fn attacked_directly(&self, k: Square, them: Color) -> bool {
+        let b = &self.board;
+        let occ = b.occupied();
+        // Sliders: the first square on each ray from k, its bottom or a
+        // rider of its column.
+        let slides = |dirs: &[(i8, i8); 4], kinds: [Kind; 2]| {
+            dirs.iter().any(|&(df, dr)| {
+                let mut t = k;
+                while let Some(n) = super::board::offset(t, df, dr) {
+                    t = n;
+                    if occ & (1u64 << t) != 0 {
+                        return self.holds(t, them, &kinds);
+                    }
+                }
+                false
+            })
+        };
+        if slides(&ORTHOGONAL, [Kind::Rook, Kind::Queen])
+            || slides(&DIAGONAL, [Kind::Bishop, Kind::Queen])
+        {
+            return true;
+        }
+        // Pawns capture one step diagonally forward.
+        let back = if them == Color::White { -1 } else { 1 };
+        for df in [-1, 1] {
+            if let Some(p) = super::board::offset(k, df, back) {
+                if self.holds(p, them, &[Kind::Pawn, Kind::Pawn]) {
+                    return true;
+                }
+            }
+        }
+        // Knights and Kings, at the bottom or riding.
+        let mut knights = b.bottoms(them, Kind::Knight);
+        let mut kings = b.bottoms(them, Kind::King);
+        for (sq, riders) in b.rider_lists() {
+            for &c in riders {
+                let p = Piece::from_code(c);
+                if p.color() == them {
+                    match p.kind() {
+                        Kind::Knight => knights |= 1u64 << sq,
+                        Kind::King => kings |= 1u64 << sq,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for n in super::board::squares(knights) {
+            for &(d, path) in &KNIGHT_MOVES[n as usize] {
+                if d == k {
+                    return true;
+                }
+                // A path capture needs a quiet landing: an empty square
+                // or a Rook of either colour.
+                if d < 64
+                    && path & (1u64 << k) != 0
+                    && b.bottom(d).is_none_or(|p| p.kind() == Kind::Rook)
+                {
+                    return true;
+                }
+            }
+        }
+        for king in super::board::squares(kings) {
+            if self.king_reaches(king, k, them) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the bottom of `sq`, or a rider of its column, is a piece of
+    /// `them` of one of `kinds`.
+    #[inline]
+    fn holds(&self, sq: Square, them: Color, kinds: &[Kind; 2]) -> bool {
+        let b = &self.board;
+        let Some(p) = b.bottom(sq) else {
+            return false;
+        };
+        if p.color() == them && kinds.contains(&p.kind()) {
+            return true;
+        }
+        b.columns() & (1u64 << sq) != 0
+            && b.rider_lists().any(|(c, riders)| {
+                c == sq
+                    && riders.iter().any(|&r| {
+                        let r = Piece::from_code(r);
+                        r.color() == them && kinds.contains(&r.kind())
+                    })
+            })
+    }
+
+    /// Whether `them`'s King on `from` (bottom or riding) can end a step
+    /// on `k`: one step, two steps through a square it may step on
+    /// (R-B5.2), or a step after castling (R-B5.3).
+    fn king_reaches(&self, from: Square, k: Square, them: Color) -> bool {
+        let near = KING_NEAR[k as usize];
+        if near & (1u64 << from) != 0 {
+            return true;
+        }
+        let b = &self.board;
+        for s in super::board::squares(near & KING_NEAR[from as usize]) {
+            let first_step = match b.bottom(s) {
+                None => true,
+                Some(p) if p.kind() == Kind::Statue => false,
+                Some(p) => p.color() != them || p.kind() == Kind::Rook,
+            };
+            if first_step {
+                return true;
+            }
+        }
+        self.castling_reaches(from, k, them)
+    }
+
+    /// Whether a castling of `them` (its conditions other than attacked
+    /// squares, which a capture does not test) puts its King next to `k`.
+    fn castling_reaches(&self, from: Square, k: Square, them: Color) -> bool {
+        use super::position::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+        let (home, rights) = if them == Color::White {
+            (
+                4u8,
+                [(CASTLE_WK, 7u8, 6u8, 0x60u64), (CASTLE_WQ, 0, 2, 0x0E)],
+            )
+        } else {
+            (
+                60,
+                [
+                    (CASTLE_BK, 63, 62, 0x60 << 56),
+                    (CASTLE_BQ, 56, 58, 0x0E << 56),
+                ],
+            )
+        };
+        if from != home || self.board.height(home) != 1 {
+            return false;
+        }
+        rights.iter().any(|&(bit, rook, to, between)| {
+            self.castling & bit != 0
+                && self.board.bottom(rook) == Some(Piece::new(them, Kind::Rook))
+                && self.board.occupied() & between == 0
+                && KING_NEAR[to as usize] & (1u64 << k) != 0
+        })
+    }
+}
