@@ -249,6 +249,8 @@ pub struct Board {
     /// `occupied`, the bottoms by colour and kind, which the fast check
     /// test reads (riders live in `riders` only).
     kinds: [u64; 7],
+    /// Squares holding a column (a Rook with riders).
+    cols: u64,
     /// The board's share of the position key, kept by [`Board::set_stack`]
     /// (see [`super::key`]); a function of the contents, so equal boards
     /// still compare and hash equal.
@@ -262,6 +264,7 @@ impl Default for Board {
             riders: [EMPTY_RIDERS; 4],
             occupied: [0; 2],
             kinds: [0; 7],
+            cols: 0,
             key: 0,
         }
     }
@@ -304,11 +307,33 @@ impl Board {
     }
 
     /// Squares holding a column (a Rook with riders).
+    #[inline(always)]
     pub fn columns(&self) -> u64 {
-        self.riders
-            .iter()
-            .filter(|r| r.sq != NO_COLUMN)
-            .fold(0, |m, r| m | 1u64 << r.sq)
+        self.cols
+    }
+
+    /// Whether `sq` holds a column.
+    #[inline(always)]
+    pub fn is_column(&self, sq: Square) -> bool {
+        self.cols & (1u64 << sq) != 0
+    }
+
+    /// Whether `p` stands alone on `sq`.
+    #[inline(always)]
+    pub fn is_lone(&self, sq: Square, p: Piece) -> bool {
+        self.bottom[sq as usize] == p.0 && !self.is_column(sq)
+    }
+
+    /// The riders on `sq` (above its bottom Rook), bottom first; empty
+    /// where there is no column.
+    #[inline]
+    pub fn riders_of(&self, sq: Square) -> &[u8] {
+        if !self.is_column(sq) {
+            return &[];
+        }
+        self.rider_slot(sq).map_or(&[], |i| {
+            &self.riders[i].pieces[..self.riders[i].len as usize]
+        })
     }
 
     fn rider_slot(&self, sq: Square) -> Option<usize> {
@@ -316,14 +341,12 @@ impl Board {
     }
 
     /// Number of pieces on a square.
+    #[inline]
     pub fn height(&self, sq: Square) -> usize {
-        match self.bottom(sq) {
-            None => 0,
-            Some(_) => {
-                1 + self
-                    .rider_slot(sq)
-                    .map_or(0, |i| self.riders[i].len as usize)
-            }
+        if self.bottom[sq as usize] == 0 {
+            0
+        } else {
+            1 + self.riders_of(sq).len()
         }
     }
 
@@ -332,8 +355,7 @@ impl Board {
         if level == 0 {
             return self.bottom(sq);
         }
-        let r = &self.riders[self.rider_slot(sq)?];
-        (level <= r.len as usize).then(|| Piece(r.pieces[level - 1]))
+        self.riders_of(sq).get(level - 1).map(|&c| Piece(c))
     }
 
     /// The whole column, bottom first.
@@ -341,11 +363,8 @@ impl Board {
         let mut s = Stack::new();
         if let Some(b) = self.bottom(sq) {
             s.push(b);
-            if let Some(i) = self.rider_slot(sq) {
-                let r = &self.riders[i];
-                for &c in &r.pieces[..r.len as usize] {
-                    s.push(Piece(c));
-                }
+            for &c in self.riders_of(sq) {
+                s.push(Piece(c));
             }
         }
         s
@@ -380,11 +399,8 @@ impl Board {
             return 0;
         };
         let mut k = super::key::cell(sq, 0, b);
-        if let Some(i) = self.rider_slot(sq) {
-            let r = &self.riders[i];
-            for (l, &c) in r.pieces[..r.len as usize].iter().enumerate() {
-                k ^= super::key::cell(sq, l + 1, Piece(c));
-            }
+        for (l, &c) in self.riders_of(sq).iter().enumerate() {
+            k ^= super::key::cell(sq, l + 1, Piece(c));
         }
         k
     }
@@ -398,10 +414,13 @@ impl Board {
             self.kinds[(self.bottom[i] & 7) as usize - 1] &= !bit;
         }
         self.bottom[i] = 0;
-        if let Some(slot) = self.rider_slot(sq) {
-            // Cleared whole: equal boards must compare and hash equal.
-            self.riders[slot] = EMPTY_RIDERS;
-            self.riders.sort_by_key(|r| r.sq);
+        if self.is_column(sq) {
+            if let Some(slot) = self.rider_slot(sq) {
+                // Cleared whole: equal boards must compare and hash equal.
+                self.riders[slot] = EMPTY_RIDERS;
+                self.riders.sort_by_key(|r| r.sq);
+            }
+            self.cols &= !bit;
         }
         let Some((&first, rest)) = stack.split_first() else {
             return true;
@@ -418,6 +437,7 @@ impl Board {
         if rest.len() > 30 {
             return false;
         }
+        self.cols |= bit;
         let r = &mut self.riders[slot];
         *r = EMPTY_RIDERS;
         r.sq = sq;
@@ -451,10 +471,7 @@ impl Board {
             Some(sq)
         })
         .flat_map(move |sq| {
-            let riders: &[u8] = match self.rider_slot(sq) {
-                Some(i) => &self.riders[i].pieces[..self.riders[i].len as usize],
-                None => &[],
-            };
+            let riders: &[u8] = self.riders_of(sq);
             std::iter::once((sq, 0, Piece(self.bottom[sq as usize]))).chain(
                 riders
                     .iter()

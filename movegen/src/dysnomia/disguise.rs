@@ -65,6 +65,14 @@ pub fn paths_onto(
 
 /// Swaps the pieces at two cells (square, level).
 pub fn swap(pos: &mut Position, a: (Square, usize), b: (Square, usize)) {
+    // Two lone pieces, the usual case: no column to copy.
+    if a.0 != b.0 && !pos.board.is_column(a.0) && !pos.board.is_column(b.0) {
+        if let (Some(pa), Some(pb)) = (pos.board.bottom(a.0), pos.board.bottom(b.0)) {
+            pos.board.put(a.0, pb);
+            pos.board.put(b.0, pa);
+            return;
+        }
+    }
     let mut sa = pos.board.stack(a.0);
     let pa = sa[a.1];
     let mut sb = pos.board.stack(b.0);
@@ -78,15 +86,37 @@ pub fn swap(pos: &mut Position, a: (Square, usize), b: (Square, usize)) {
 
 /// The cells of `b` a disguise may take: a lone piece that is no
 /// Statue, or any rider of a column.
-fn targets(pos: &Position, b: Square) -> Vec<usize> {
-    let stack = pos.board.stack(b);
-    match stack.len() {
-        0 => Vec::new(),
-        1 if stack[0].kind() == Kind::Statue => Vec::new(),
-        1 => vec![0],
-        n => (1..n).collect(),
+fn targets(pos: &Position, b: Square) -> std::ops::Range<usize> {
+    match pos.board.bottom(b) {
+        None => 0..0,
+        Some(_) if pos.board.is_column(b) => 1..pos.board.height(b),
+        Some(p) if p.kind() == Kind::Statue => 0..0,
+        Some(_) => 0..1,
     }
 }
+
+/// Squares at most two steps (files plus ranks) from each square: where a
+/// pawn that can step or double-move onto it may stand.
+const fn within_two() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut q = 0;
+        while q < 64 {
+            let (qf, qr) = (q % 8, q / 8);
+            let d = (qf - f).abs() + (qr - r).abs();
+            if d > 0 && d <= 2 {
+                t[sq] |= 1u64 << q;
+            }
+            q += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+static WITHIN_TWO: [u64; 64] = within_two();
 
 fn level_text(pos: &Position, sq: Square, level: usize) -> u8 {
     if pos.board.height(sq) > 1 {
@@ -100,11 +130,12 @@ impl Position {
     /// Every disguise and chain disguise of `color`, as moves.
     pub fn disguises(&self, color: Color, out: &mut Vec<(Move, bool)>) {
         let pawn = Piece::new(color, Kind::Pawn);
-        // Occupied squares only, lowest first, as a walk of all 64 would.
-        for s in squares(self.board.occupied()) {
-            let stack = self.board.stack(s);
-            for (lp, &p) in stack.iter().enumerate() {
-                if p != pawn {
+        // Squares with a pawn of ours: alone (a pawn at the bottom is
+        // alone) or riding a column.
+        for s in squares(self.board.bottoms(color, Kind::Pawn) | self.board.columns()) {
+            let height = self.board.height(s);
+            for lp in 0..height {
+                if self.board.at(s, lp) != Some(pawn) {
                     continue;
                 }
                 for (df, dr) in [
@@ -123,7 +154,7 @@ impl Position {
                 ] {
                     let Some(b) = offset(s, df, dr) else { continue };
                     for lb in targets(self, b) {
-                        for path in paths_onto(self, color, s, lp > 0, stack.len() == 1, b) {
+                        for path in paths_onto(self, color, s, lp > 0, height == 1, b) {
                             let mut legs = path;
                             legs[0].from_level = level_text(self, s, lp);
                             let last = legs.len() - 1;
@@ -154,20 +185,20 @@ impl Position {
         out: &mut Vec<(Move, bool)>,
     ) {
         let pawn = Piece::new(color, Kind::Pawn);
-        let (xf, xr) = file_rank(x.0);
-        for q in squares(self.board.occupied()) {
-            // A pawn reaches x by a step or a double move: two squares
-            // away at most, counting files and ranks.
-            let (qf, qr) = file_rank(q);
-            if (qf - xf).abs() + (qr - xr).abs() > 2 || used.contains(&q) {
+        // A pawn reaches x by a step or a double move: two squares away at
+        // most, counting files and ranks; alone or riding.
+        let near = WITHIN_TWO[x.0 as usize]
+            & (self.board.bottoms(color, Kind::Pawn) | self.board.columns());
+        for q in squares(near) {
+            if used.contains(&q) {
                 continue;
             }
-            let stack = self.board.stack(q);
-            for (lq, &p) in stack.iter().enumerate() {
-                if p != pawn || (q, lq) == x {
+            let height = self.board.height(q);
+            for lq in 0..height {
+                if self.board.at(q, lq) != Some(pawn) {
                     continue;
                 }
-                for path in paths_onto(self, color, q, lq > 0, stack.len() == 1, x.0) {
+                for path in paths_onto(self, color, q, lq > 0, height == 1, x.0) {
                     // The path's middle square must be empty, the piece
                     // at x not counting (paths_onto looked at the board
                     // with it present only on x itself).

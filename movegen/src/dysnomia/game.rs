@@ -256,7 +256,7 @@ impl State {
             };
             if !noisy_only || denial.changes_material() {
                 out.push((denial, last.before));
-                super::moves::sort_by_text(&mut out, |(t, _)| t.m.text(), false);
+                super::moves::sort_by_text(&mut out, |(t, _)| &t.m, false);
             }
         }
         out

@@ -233,8 +233,14 @@ impl Move {
     /// The canonical text.
     pub fn text(&self) -> String {
         let mut s = String::with_capacity(16);
+        self.write_text(&mut s);
+        s
+    }
+
+    /// Appends the canonical text to `s`.
+    pub fn write_text(&self, s: &mut String) {
         for a in self.pre() {
-            a.write(&mut s);
+            a.write(s);
             s.push(';');
         }
         match self.body {
@@ -242,14 +248,14 @@ impl Move {
             Body::BishopPromotion(k, sq) => {
                 s.push(k.letter() as char);
                 s.push('@');
-                push_square(&mut s, sq);
+                push_square(s, sq);
             }
             Body::Legs => {
                 for (i, l) in self.legs().iter().enumerate() {
                     if i > 0 {
                         s.push(',');
                     }
-                    l.write(&mut s);
+                    l.write(s);
                 }
             }
         }
@@ -264,22 +270,37 @@ impl Move {
         }
         for a in self.post() {
             s.push(';');
-            a.write(&mut s);
+            a.write(s);
         }
-        s
     }
 }
 
-/// Sorts a list into byte order of its texts (stable), dropping later
-/// entries whose text repeats one before if `dedup`. Each text is built
-/// once, not at every comparison: lists are sorted at every node.
-pub(crate) fn sort_by_text<E>(v: &mut Vec<E>, text: impl Fn(&E) -> String, dedup: bool) {
-    let mut keyed: Vec<(String, E)> = v.drain(..).map(|e| (text(&e), e)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    if dedup {
-        keyed.dedup_by(|a, b| a.0 == b.0);
+/// Sorts a list into byte order of its turns' texts (stable), dropping
+/// later entries whose text repeats one before if `dedup`. Lists are
+/// sorted at every node: the texts go into one buffer, and the order is
+/// found on small (span, index) pairs, so each entry moves once.
+pub(crate) fn sort_by_text<E>(v: &mut Vec<E>, turn: impl Fn(&E) -> &Move, dedup: bool) {
+    if v.len() < 2 {
+        return;
     }
-    v.extend(keyed.into_iter().map(|(_, e)| e));
+    let mut buf = String::with_capacity(v.len() * 8);
+    let mut spans: Vec<(u32, u32, u32)> = Vec::with_capacity(v.len());
+    for (i, e) in v.iter().enumerate() {
+        let start = buf.len() as u32;
+        turn(e).write_text(&mut buf);
+        spans.push((start, buf.len() as u32, i as u32));
+    }
+    let text = |&(a, b, _): &(u32, u32, u32)| &buf.as_bytes()[a as usize..b as usize];
+    spans.sort_by(|x, y| text(x).cmp(text(y)));
+    if dedup {
+        spans.dedup_by(|a, b| text(a) == text(b));
+    }
+    let mut slots: Vec<Option<E>> = v.drain(..).map(Some).collect();
+    v.extend(
+        spans
+            .iter()
+            .filter_map(|&(_, _, i)| slots[i as usize].take()),
+    );
 }
 
 impl std::fmt::Display for Move {

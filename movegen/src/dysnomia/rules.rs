@@ -13,7 +13,7 @@
 //! clocks). Not yet: disguise, Bishop promotion, deferred and free
 //! actions, denial, bait.
 
-use super::board::{file_rank, offset, Kind, Piece, Square, Stack};
+use super::board::{file_rank, offset, squares, Kind, Piece, Square, Stack};
 use super::moves::{Conversion, Leg, Mark, Move, NO_LEVEL};
 use super::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
 use super::resolve::{Effects, Resolver};
@@ -170,44 +170,49 @@ impl Position {
 
     /// The moves of `color`'s pieces and castling (not disguises); with
     /// `captures_only`, castling is not tested for attacked squares.
-    fn piece_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
-        // The occupied squares in ascending order (an empty square has no
-        // piece to move), so the list comes out as a walk of all 64 would
-        // give it.
-        let mut bits = self.board.occupied();
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as Square;
-            bits &= bits - 1;
+    pub(crate) fn piece_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
+        // Lone pieces of `color` (the bottom of a square that is no
+        // column), then every piece of `color` in the columns. The order
+        // does not matter: listings are sorted by text.
+        let cols = self.board.columns();
+        for sq in squares(self.board.occupied_by(color) & !cols) {
+            if let Some(p) = self.board.bottom(sq) {
+                self.piece_moves_from(p, sq, NO_LEVEL, out);
+            }
+        }
+        for sq in squares(cols) {
             let stack = self.board.stack(sq);
             for (level, &p) in stack.iter().enumerate() {
-                if p.color() != color || p.kind() == Kind::Statue {
-                    continue;
-                }
-                let fl = if stack.len() > 1 {
-                    level as u8
-                } else {
-                    NO_LEVEL
-                };
-                let riding = level > 0;
-                match p.kind() {
-                    Kind::Rook => self.slides(color, sq, fl, &ROOK_DIRS, 8, out),
-                    Kind::Bishop => self.slides(color, sq, fl, &BISHOP_DIRS, 8, out),
-                    Kind::Queen => {
-                        self.slides(color, sq, fl, &ROOK_DIRS, 8, out);
-                        self.slides(color, sq, fl, &BISHOP_DIRS, 8, out);
-                        let mut round = Leg::new(sq, sq);
-                        round.from_level = fl;
-                        out.legs(&[round], true);
-                    }
-                    Kind::Knight => self.knight(color, sq, fl, out),
-                    Kind::King => self.king(color, sq, fl, out),
-                    Kind::Pawn => self.pawn(color, sq, fl, riding, out),
-                    Kind::Statue => {}
+                if p.color() == color {
+                    self.piece_moves_from(p, sq, level as u8, out);
                 }
             }
         }
         if self.board.king(color).is_some() {
             self.castling_moves(color, captures_only, out);
+        }
+    }
+
+    /// The moves of piece `p` standing on `sq` (at level `fl` of a
+    /// column, or [`NO_LEVEL`] alone).
+    #[inline]
+    fn piece_moves_from(&self, p: Piece, sq: Square, fl: u8, out: &mut impl LegSink) {
+        let color = p.color();
+        let riding = fl != NO_LEVEL && fl > 0;
+        match p.kind() {
+            Kind::Rook => self.slides(color, sq, fl, &ROOK_DIRS, 8, out),
+            Kind::Bishop => self.slides(color, sq, fl, &BISHOP_DIRS, 8, out),
+            Kind::Queen => {
+                self.slides(color, sq, fl, &ROOK_DIRS, 8, out);
+                self.slides(color, sq, fl, &BISHOP_DIRS, 8, out);
+                let mut round = Leg::new(sq, sq);
+                round.from_level = fl;
+                out.legs(&[round], true);
+            }
+            Kind::Knight => self.knight(color, sq, fl, out),
+            Kind::King => self.king(color, sq, fl, out),
+            Kind::Pawn => self.pawn(color, sq, fl, riding, out),
+            Kind::Statue => {}
         }
     }
 
@@ -242,12 +247,11 @@ impl Position {
             // (a) and (b): at the destination.
             landings(self, color, from, fl, to, &mut |l, cap| out.legs(&[l], cap));
             // (b): any enemy rider of the destination column.
-            let dest = self.board.stack(to);
-            for (lv, p) in dest.iter().enumerate().skip(1) {
-                if p.color() != color {
+            for (lv, &c) in self.board.riders_of(to).iter().enumerate() {
+                if Piece::from_code(c).color() != color {
                     let mut l = Leg::new(from, to);
                     l.from_level = fl;
-                    l.to_level = lv as u8;
+                    l.to_level = lv as u8 + 1;
                     out.legs(&[l], true);
                 }
             }
@@ -268,6 +272,9 @@ impl Position {
                     continue;
                 };
                 debug_assert!(file_rank(x) != (f0, r0));
+                if self.board.bottom(x).is_none() {
+                    continue;
+                }
                 let xs = self.board.stack(x);
                 for (lv, p) in xs.iter().enumerate() {
                     if p.color() == color || p.kind() == Kind::Statue {
@@ -334,7 +341,7 @@ impl Position {
             )
         };
         let king_sq = home + 4;
-        if self.board.stack(king_sq).as_slice() != [Piece::new(color, Kind::King)] {
+        if !self.board.is_lone(king_sq, Piece::new(color, Kind::King)) {
             return;
         }
         let mut in_check = None;
@@ -528,7 +535,7 @@ impl Position {
             (Kind::King, 2) => {
                 r.defer();
                 let castle = legs[0].from_level == NO_LEVEL
-                    && r.pos.board.stack(from).as_slice() == [piece]
+                    && r.pos.board.is_lone(from, piece)
                     && file_rank(from).0 == 4
                     && (file_rank(legs[0].to).0 - 4).abs() == 2;
                 if castle {

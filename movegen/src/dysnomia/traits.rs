@@ -39,7 +39,7 @@ impl Game for State {
     fn count_legal(&self) -> usize {
         // Deniability does not change the count: no need to compare the
         // turns' results.
-        self.pos.legal_turns().len() + self.can_deny() as usize
+        self.pos.count_legal_turns() + self.can_deny() as usize
     }
 
     fn is_legal(&self, t: Turn) -> bool {

@@ -6,9 +6,9 @@
 use super::board::{file_rank, squares, Kind, Material, Piece, Square};
 use super::disguise::{disguise_ep, is_disguise};
 use super::game::path_of;
-use super::moves::{sort_by_text, Action, Body, Conversion, Move, NO_LEVEL};
+use super::moves::{sort_by_text, Action, Body, Conversion, Leg, Move, NO_LEVEL};
 use super::position::Position;
-use super::rules::{conversions, convert, update_castling, zone};
+use super::rules::{conversions, convert, update_castling, zone, LegSink};
 use crate::game::{first_draw, no_move_outcome, Color, EndReason, Outcome};
 
 /// Where a conversion is written: before the move (deferred from the
@@ -43,9 +43,43 @@ enum Keep {
 }
 
 impl Keep {
-    /// Whether a listing that has found `out` can stop.
-    fn done<T>(self, out: &[T]) -> bool {
-        matches!(self, Keep::OneQuiet(_)) && !out.is_empty()
+    /// Whether a listing that has found `found` can stop.
+    fn done(self, found: &Found) -> bool {
+        matches!(self, Keep::OneQuiet(_)) && found.count > 0
+    }
+}
+
+/// What a listing keeps of the legal turns it finds: the turns with their
+/// positions, or (for perft's last ply) only how many there are.
+struct Found {
+    list: Vec<(Move, Position)>,
+    count: usize,
+    listing: bool,
+}
+
+impl Found {
+    fn listing() -> Found {
+        Found {
+            list: Vec::with_capacity(64),
+            count: 0,
+            listing: true,
+        }
+    }
+
+    fn counting() -> Found {
+        Found {
+            list: Vec::new(),
+            count: 0,
+            listing: false,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, t: Move, p: Position) {
+        self.count += 1;
+        if self.listing {
+            self.list.push((t, p));
+        }
     }
 }
 
@@ -59,6 +93,34 @@ struct Moved {
     pawn_moved: bool,
     removals: u32,
     rose: u64,
+}
+
+/// Plays each pseudo-legal move as the generator finds it, after the
+/// turn's prefix actions (`template`, which made `base`), and finishes it.
+struct EachMove<'a> {
+    base: &'a Position,
+    template: &'a Move,
+    mode: Finish,
+    want: Option<&'a Move>,
+    keep: Keep,
+    out: &'a mut Found,
+}
+
+impl LegSink for EachMove<'_> {
+    fn legs(&mut self, legs: &[Leg], _cap: bool) {
+        if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
+            return;
+        }
+        let mut t = *self.template;
+        for &l in legs {
+            t.push_leg(l);
+        }
+        let Some(moved) = self.base.play_legs(&t) else {
+            return;
+        };
+        self.base
+            .finish(t, moved, self.mode, self.want, self.keep, self.out);
+    }
 }
 
 impl Position {
@@ -81,15 +143,14 @@ impl Position {
         }
         let last = legs.last()?.to;
         let pawn_moved = mover.kind() == Kind::Pawn && legs.iter().any(|l| l.from != l.to);
-        let pawn_at = (pawn_moved
-            && pos.board.stack(last).as_slice() == [Piece::new(us, Kind::Pawn)])
-        .then_some(last);
+        let pawn_at =
+            (pawn_moved && pos.board.is_lone(last, Piece::new(us, Kind::Pawn))).then_some(last);
         // En passant for the opponent: a pawn's double move that ends with
         // the pawn alone (R-B11.3).
         pos.ep = None;
         if is_disguise(m) {
-            pos.ep = disguise_ep(m)
-                .filter(|&(_, at)| pos.board.stack(at).as_slice() == [Piece::new(us, Kind::Pawn)]);
+            pos.ep =
+                disguise_ep(m).filter(|&(_, at)| pos.board.is_lone(at, Piece::new(us, Kind::Pawn)));
         } else if mover.kind() == Kind::Pawn && first.from_level == NO_LEVEL {
             let (f0, r0) = file_rank(first.from);
             let mid = if legs.len() == 2 {
@@ -119,6 +180,14 @@ impl Position {
         self.turns(None, Keep::All)
     }
 
+    /// How many legal turns there are: [`Position::legal_turns`]'s length,
+    /// without keeping or sorting the turns (perft's last ply).
+    pub fn count_legal_turns(&self) -> usize {
+        let mut found = Found::counting();
+        self.find_turns(None, Keep::All, &mut found);
+        found.count
+    }
+
     /// The legal turns that change the material on the board (see
     /// [`super::game::Turn::changes_material`]): [`Position::legal_turns`]
     /// without the others, in the same order, at a fraction of the cost.
@@ -144,12 +213,22 @@ impl Position {
             .map(|(_, p)| p)
     }
 
-    /// Every legal turn that `keep` keeps, or (with `want`) only that one.
+    /// Every legal turn that `keep` keeps, or (with `want`) only that one,
+    /// in byte order of their texts.
     fn turns(&self, want: Option<&Move>, keep: Keep) -> Vec<(Move, Position)> {
+        let mut found = Found::listing();
+        self.find_turns(want, keep, &mut found);
+        let mut out = found.list;
+        sort_by_text(&mut out, |(m, _)| m, true);
+        out
+    }
+
+    /// Finds every legal turn that `keep` keeps, or (with `want`) only
+    /// that one, in no particular order.
+    fn find_turns(&self, want: Option<&Move>, keep: Keep, out: &mut Found) {
         let us = self.side;
-        let mut out = Vec::new();
         if self.exile_loss().is_some() {
-            return out;
+            return;
         }
         if self.bait {
             // Only the forced replies (R-B6.4), after the replier's
@@ -160,13 +239,12 @@ impl Position {
                 if want.is_some_and(|w| w.pre() != template.pre()) {
                     continue;
                 }
-                if keep.done(&out) {
+                if keep.done(out) {
                     break;
                 }
-                base.replies_into(template, want, keep, &mut out);
+                base.replies_into(template, want, keep, out);
             }
-            sort_by_text(&mut out, |(m, _)| m.text(), true);
-            return out;
+            return;
         }
         // A side starting its turn in check, directly attacked, with a
         // target may bait (never in exile: no King on the board).
@@ -175,19 +253,12 @@ impl Position {
         } else {
             Finish::Normal
         };
-        self.turns_into(mode, want, keep, &mut out);
-        out
+        self.turns_into(mode, want, keep, out);
     }
 
     /// The forced replies to a pending bait from this position (after any
     /// deferred conversions, which `template` holds).
-    fn replies_into(
-        &self,
-        template: Move,
-        want: Option<&Move>,
-        keep: Keep,
-        out: &mut Vec<(Move, Position)>,
-    ) {
+    fn replies_into(&self, template: Move, want: Option<&Move>, keep: Keep, out: &mut Found) {
         let us = self.side;
         {
             for (m, pos, e) in self.bait_replies() {
@@ -212,8 +283,7 @@ impl Position {
                 let land = legs[legs.len() - 2].to;
                 let moved = Moved {
                     pos,
-                    pawn_at: (by_pawn && pos.board.stack(land).as_slice() == [pawn])
-                        .then_some(land),
+                    pawn_at: (by_pawn && pos.board.is_lone(land, pawn)).then_some(land),
                     pawn_moved: by_pawn,
                     removals: e.removals,
                     rose: e.rose,
@@ -226,45 +296,46 @@ impl Position {
 
     /// Every ordinary turn (prefix actions, move, conversions), judged by
     /// `mode`.
-    fn turns_into(
-        &self,
-        mode: Finish,
-        want: Option<&Move>,
-        keep: Keep,
-        out: &mut Vec<(Move, Position)>,
-    ) {
+    fn turns_into(&self, mode: Finish, want: Option<&Move>, keep: Keep, out: &mut Found) {
         let us = self.side;
-        for (template, base) in self.prefixes() {
+        let plain;
+        let listed;
+        // Usually the turn begins with its move: no list of prefixes.
+        let prefixes: &[(Move, Position)] = if self.no_prefix() {
+            plain = [(Move::legs_of(&[]), *self)];
+            &plain
+        } else {
+            listed = self.prefixes();
+            &listed
+        };
+        for (template, base) in prefixes {
             if want.is_some_and(|w| w.pre() != template.pre()) {
                 continue;
             }
-            let mut pseudo = Vec::new();
             if want.is_none_or(|w| w.body == Body::Legs) {
-                base.pseudo_legs(us, &mut pseudo);
-            }
-            for (m, _) in pseudo {
-                if keep.done(out) {
-                    break;
-                }
-                if want.is_some_and(|w| w.legs() != m.legs()) {
-                    continue;
-                }
-                let Some(moved) = base.play_legs(&m) else {
-                    continue;
+                // Each piece move is played as the generator finds it.
+                let mut each = EachMove {
+                    base,
+                    template,
+                    mode,
+                    want,
+                    keep,
+                    out: &mut *out,
                 };
-                let mut t = template;
-                for &l in m.legs() {
-                    t.push_leg(l);
+                base.piece_moves(us, false, &mut each);
+                let mut disguises = Vec::new();
+                base.disguises(us, &mut disguises);
+                for (m, _) in disguises {
+                    each.legs(m.legs(), false);
                 }
-                base.finish(t, moved, mode, want, keep, out);
             }
             for (kind, sq) in base.bishop_promotions() {
                 if want.is_some_and(|w| w.body != Body::BishopPromotion(kind, sq)) {
                     continue;
                 }
-                let mut t = template;
+                let mut t = *template;
                 t.body = Body::BishopPromotion(kind, sq);
-                let mut pos = base;
+                let mut pos = *base;
                 // A whole move: the opponent's en passant chance is gone.
                 pos.ep = None;
                 pos.pools.exiled[us.index()][kind as usize] -= 1;
@@ -280,11 +351,6 @@ impl Position {
                 base.finish(t, moved, mode, want, keep, out);
             }
         }
-        if let Some(f) = self.forbid {
-            // After a denial the denied path may not be played again.
-            out.retain(|(m, _)| path_of(m).text() != f.as_str());
-        }
-        sort_by_text(out, |(m, _)| m.text(), true);
     }
 
     /// The turn's prefix actions in every allowed way, each with the
@@ -341,10 +407,12 @@ impl Position {
     /// convert (a square whose bottom is a pawn holds nothing else: a
     /// column stands on a Rook).
     fn convertible_pawn(&self, us: Color) -> Option<Square> {
-        let pawn = Piece::new(us, Kind::Pawn);
-        squares(self.board.occupied_by(us)).find(|&sq| {
-            self.board.bottom(sq) == Some(pawn) && zone(self, us, file_rank(sq).0) == Some(sq)
-        })
+        let mut pawns = self.board.bottoms(us, Kind::Pawn);
+        if self.board.bottoms(us, Kind::Statue) == 0 {
+            // Without a Statue every zone is the last rank.
+            pawns &= if us == Color::White { 0xFF << 56 } else { 0xFF };
+        }
+        squares(pawns).find(|&sq| zone(self, us, file_rank(sq).0) == Some(sq))
     }
 
     /// Whether the side to move's turn can only begin as it stands: no
@@ -398,7 +466,7 @@ impl Position {
         let mut v = Vec::new();
         for sq in 0..64u8 {
             let (f, r) = file_rank(sq);
-            if !shades[((f + r) % 2) as usize] || self.board.stack(sq).as_slice() != [pawn] {
+            if !shades[((f + r) % 2) as usize] || !self.board.is_lone(sq, pawn) {
                 continue;
             }
             for k in Kind::POOL {
@@ -419,7 +487,7 @@ impl Position {
         mode: Finish,
         want: Option<&Move>,
         keep: Keep,
-        out: &mut Vec<(Move, Position)>,
+        out: &mut Found,
     ) {
         let us = self.side;
         // End of the turn, in this order (R-B16.3): our pawns in their
@@ -432,6 +500,13 @@ impl Position {
         // different pawns only share the pools, every split of which is
         // listed either way, and a zone moves only under a new Statue,
         // which the pawn below cannot precede.
+        if moved.pos.convertible_pawn(us).is_none() {
+            // No conversion to choose, the usual case.
+            if want.is_none_or(|w| *w == m) {
+                self.finish_one(m, moved.pos, &moved, mode, keep, out);
+            }
+            return;
+        }
         let mut converted = Vec::new();
         moved
             .pos
@@ -439,100 +514,123 @@ impl Position {
         if let Some(w) = want {
             converted.retain(|(t, _)| t == w);
         }
-        for (t, mut p) in converted {
-            let removals = p.end_of_turn(us, moved.rose);
-            // Conversions at either end of the turn are promotions for the
-            // 100-ply rule (R-B14.1).
-            let promoted = t.suffix.is_some() || !t.post().is_empty() || !t.pre().is_empty();
-            // R-B13.1: no turn may end with its side's King off the board
-            // while the opponent has a Statue (making the exile, or staying
-            // in exile).
-            if p.board.king(us).is_none() && p.has_statue(us.flip()) {
-                continue;
+        for (t, p) in converted {
+            if keep.done(out) {
+                break;
             }
-            match keep {
-                Keep::All => {}
-                Keep::Noisy(start) => {
-                    if p.board.material() == start {
-                        continue;
-                    }
-                }
-                Keep::OneQuiet(start) => {
-                    if keep.done(out) {
-                        break;
-                    }
-                    // The end of the listing drops a denied path; a probe
-                    // that stops early must drop it here.
-                    let forbidden = self
-                        .forbid
-                        .is_some_and(|f| path_of(&t).text() == f.as_str());
-                    if p.board.material() != start || forbidden {
-                        continue;
-                    }
-                }
-            }
-            let mut bait = false;
-            match mode {
-                Finish::Normal => {
-                    if p.king_capturable(us) {
-                        continue;
-                    }
-                }
-                Finish::BaitAllowed => {
-                    if p.king_capturable(us) {
-                        // A bait move: the King stays directly attacked
-                        // with a target left (R-B6.2).
-                        if !p.may_bait(us) {
-                            continue;
-                        }
-                        bait = true;
-                    }
-                }
-                Finish::Reply => {
-                    // The reply ignores its own check; if its King can
-                    // then be captured, the baiting side has won.
-                    if p.king_capturable(us) {
-                        p.winner = Some(us.flip());
-                    }
-                }
-            }
-            if moved.pawn_moved || promoted || moved.removals + removals > 0 {
-                p.halfmove = 0;
-            } else {
-                p.halfmove += 1;
-            }
-            if us == Color::Black {
-                p.fullmove += 1;
-            }
-            p.side = us.flip();
-            // Protection covers the next ordinary move; a bait's forced
-            // reply is not one (R-B4.1).
-            if p.protected == Some(us) && mode != Finish::Reply {
-                p.protected = None;
-            }
-            p.forbid = None;
-            p.bait = bait;
-            // A King captured in the turn decides the game (a revenge or
-            // fall may take the enemy King, R-B7.3; a bait's reply may
-            // take the King it was meant to spare). The mover's own King
-            // first: a reply that leaves it captured or capturable loses
-            // whatever else it took (the winner set above stays).
-            if moved.kings[us.index()] {
-                p.winner = Some(us.flip());
-            } else if p.winner.is_none() && moved.kings[us.flip().index()] {
-                p.winner = Some(us);
-            } else if bait && p.in_check() {
-                // R-B16.2: a bait move that checks the opponent wins at
-                // once, as a mate, if none of the forced replies leaves
-                // the replier's King neither captured nor attacked (a
-                // reply that fails is one whose winner is the baiter).
-                let replies = p.legal_turns();
-                if replies.iter().all(|(_, r)| r.winner == Some(us)) {
-                    p.winner = Some(us);
-                }
-            }
-            out.push((t, p));
+            self.finish_one(t, p, &moved, mode, keep, out);
         }
+    }
+
+    /// The end of one turn `t` whose move and conversions made `p`: first
+    /// rank pawns and risen Bishops (R-B16.3), legality, clocks, the rule
+    /// fields, a game decided in the turn. Pushes the turn if it is legal
+    /// and `keep` keeps it.
+    fn finish_one(
+        &self,
+        t: Move,
+        mut p: Position,
+        moved: &Moved,
+        mode: Finish,
+        keep: Keep,
+        out: &mut Found,
+    ) {
+        let us = self.side;
+        // After a denial the denied path may not be played again.
+        if mode != Finish::Reply
+            && self
+                .forbid
+                .is_some_and(|f| path_of(&t).text() == f.as_str())
+        {
+            return;
+        }
+        let removals = p.end_of_turn(us, moved.rose);
+        // Conversions at either end of the turn are promotions for the
+        // 100-ply rule (R-B14.1).
+        let promoted = t.suffix.is_some() || !t.post().is_empty() || !t.pre().is_empty();
+        // R-B13.1: no turn may end with its side's King off the board
+        // while the opponent has a Statue (making the exile, or staying
+        // in exile).
+        if p.board.king(us).is_none() && p.has_statue(us.flip()) {
+            return;
+        }
+        match keep {
+            Keep::All => {}
+            Keep::Noisy(start) => {
+                if p.board.material() == start {
+                    return;
+                }
+            }
+            Keep::OneQuiet(start) => {
+                if keep.done(out) {
+                    return;
+                }
+                if p.board.material() != start {
+                    return;
+                }
+            }
+        }
+        let mut bait = false;
+        match mode {
+            Finish::Normal => {
+                if p.king_capturable(us) {
+                    return;
+                }
+            }
+            Finish::BaitAllowed => {
+                if p.king_capturable(us) {
+                    // A bait move: the King stays directly attacked
+                    // with a target left (R-B6.2).
+                    if !p.may_bait(us) {
+                        return;
+                    }
+                    bait = true;
+                }
+            }
+            Finish::Reply => {
+                // The reply ignores its own check; if its King can
+                // then be captured, the baiting side has won.
+                if p.king_capturable(us) {
+                    p.winner = Some(us.flip());
+                }
+            }
+        }
+        if moved.pawn_moved || promoted || moved.removals + removals > 0 {
+            p.halfmove = 0;
+        } else {
+            p.halfmove += 1;
+        }
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        p.side = us.flip();
+        // Protection covers the next ordinary move; a bait's forced
+        // reply is not one (R-B4.1).
+        if p.protected == Some(us) && mode != Finish::Reply {
+            p.protected = None;
+        }
+        p.forbid = None;
+        p.bait = bait;
+        // A King captured in the turn decides the game (a revenge or
+        // fall may take the enemy King, R-B7.3; a bait's reply may
+        // take the King it was meant to spare). The mover's own King
+        // first: a reply that leaves it captured or capturable loses
+        // whatever else it took (the winner set above stays).
+        if moved.kings[us.index()] {
+            p.winner = Some(us.flip());
+        } else if p.winner.is_none() && moved.kings[us.flip().index()] {
+            p.winner = Some(us);
+        } else if bait && p.in_check() {
+            // R-B16.2: a bait move that checks the opponent wins at
+            // once, as a mate, if none of the forced replies leaves
+            // the replier's King neither captured nor attacked (a
+            // reply that fails is one whose winner is the baiter).
+            let replies = p.legal_turns();
+            if replies.iter().all(|(_, r)| r.winner == Some(us)) {
+                p.winner = Some(us);
+            }
+        }
+        out.push(t, p);
     }
 
     /// R-B8.7 and R-B10.4 at the end of `us`'s turn: pawns (of either
@@ -541,22 +639,19 @@ impl Position {
     /// number of pieces removed.
     fn end_of_turn(&mut self, us: Color, rose: u64) -> u32 {
         let mut n = 0;
-        for c in [Color::White, Color::Black] {
-            let rank = if c == Color::White { 0 } else { 7 };
-            for f in 0..8u8 {
-                let sq = rank * 8 + f;
-                // A pawn at the bottom stands alone (riders need a Rook).
-                if self.board.bottom(sq) == Some(Piece::new(c, Kind::Pawn)) {
-                    self.board.set_stack(sq, &[]);
-                    n += 1;
-                }
+        for (c, rank) in [(Color::White, 0xFFu64), (Color::Black, 0xFF << 56)] {
+            // A pawn at the bottom stands alone (riders need a Rook).
+            for sq in squares(self.board.bottoms(c, Kind::Pawn) & rank) {
+                self.board.set_stack(sq, &[]);
+                n += 1;
             }
         }
         let risen = Piece::new(us, Kind::Bishop).with_risen(true);
-        for sq in squares(self.board.occupied() & !rose) {
+        let bishops = self.board.bottoms(us, Kind::Bishop) | self.board.columns();
+        for sq in squares(bishops & !rose) {
             // Most squares hold one piece: look at the column only where
             // there is one.
-            if self.board.height(sq) == 1 && self.board.bottom(sq) != Some(risen) {
+            if !self.board.is_column(sq) && self.board.bottom(sq) != Some(risen) {
                 continue;
             }
             let mut stack = self.board.stack(sq);
