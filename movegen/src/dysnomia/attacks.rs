@@ -111,10 +111,71 @@ const fn knight_table() -> [[(u8, u64); 8]; 64] {
 }
 
 pub(crate) static KING_NEAR: [u64; 64] = king_table();
+
+/// The squares at most two files and two ranks from each square.
+static BOX_TWO: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut q = 0;
+        while q < 64 {
+            let (df, dr) = (
+                (q % 8) as i32 - (sq % 8) as i32,
+                (q / 8) as i32 - (sq / 8) as i32,
+            );
+            if df >= -2 && df <= 2 && dr >= -2 && dr <= 2 {
+                t[sq] |= 1u64 << q;
+            }
+            q += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 static KNIGHT_MOVES: [[(u8, u64); 8]; 64] = knight_table();
 
-const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+/// The eight ray directions, orthogonal and diagonal in turn: N, NE, E,
+/// SE, S, SW, W, NW.
+const RAY_DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// Whether a ray's squares have higher numbers than its start.
+const RAY_UP: [bool; 8] = [true, true, true, false, false, false, false, true];
+
+/// The squares of each ray from each square (the square excluded).
+const fn ray_table() -> [[u64; 64]; 8] {
+    let mut t = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut f, mut r) = ((sq % 8) as i32, (sq / 8) as i32);
+            let mut m = 0u64;
+            loop {
+                f += RAY_DIRS[d].0;
+                r += RAY_DIRS[d].1;
+                if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                    break;
+                }
+                m |= 1u64 << (r * 8 + f);
+            }
+            t[d][sq] = m;
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+static RAYS: [[u64; 64]; 8] = ray_table();
 
 impl Position {
     /// Whether `color`'s King can be captured by the opponent's next move,
@@ -207,22 +268,24 @@ impl Position {
         let occ = b.occupied();
         // Sliders: the first square on each ray from k, its bottom or a
         // rider of its column.
-        let slides = |dirs: &[(i8, i8); 4], kinds: [Kind; 2]| {
-            dirs.iter().any(|&(df, dr)| {
-                let mut t = k;
-                while let Some(n) = super::board::offset(t, df, dr) {
-                    t = n;
-                    if occ & (1u64 << t) != 0 {
-                        return self.holds(t, them, &kinds);
-                    }
-                }
-                false
-            })
-        };
-        if slides(&ORTHOGONAL, [Kind::Rook, Kind::Queen])
-            || slides(&DIAGONAL, [Kind::Bishop, Kind::Queen])
-        {
-            return true;
+        let orthogonal = [Kind::Rook, Kind::Queen];
+        let diagonal = [Kind::Bishop, Kind::Queen];
+        for (d, ray) in RAYS.iter().enumerate() {
+            let blockers = ray[k as usize] & occ;
+            if blockers == 0 {
+                continue;
+            }
+            // Rays that go up the square numbers meet their lowest
+            // blocker first; the others their highest.
+            let first = if RAY_UP[d] {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            } as Square;
+            let kinds = if d % 2 == 0 { &orthogonal } else { &diagonal };
+            if self.holds(first, them, kinds) {
+                return true;
+            }
         }
         // Pawns capture one step diagonally forward.
         let back = if them == Color::White { -1 } else { 1 };
@@ -233,9 +296,15 @@ impl Position {
                 }
             }
         }
-        // Knights and Kings, at the bottom or riding.
-        let mut knights = b.bottoms(them, Kind::Knight);
+        // Knights and Kings, at the bottom or riding. Both reach at most
+        // two squares (files or ranks) from where they stand, except a
+        // King that castles first.
+        let box2 = BOX_TWO[k as usize];
+        let mut knights = b.bottoms(them, Kind::Knight) & box2;
         let mut kings = b.bottoms(them, Kind::King);
+        if kings & box2 == 0 && !self.may_castle(them) {
+            kings = 0;
+        }
         for (sq, riders) in b.rider_lists() {
             for &c in riders {
                 let p = Piece::from_code(c);
@@ -312,6 +381,18 @@ impl Position {
             }
         }
         self.castling_reaches(from, k, them)
+    }
+
+    /// Whether `them` keeps a castling right with its King alone at home.
+    #[inline]
+    fn may_castle(&self, them: Color) -> bool {
+        use super::position::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+        let (rights, home) = if them == Color::White {
+            (CASTLE_WK | CASTLE_WQ, 4)
+        } else {
+            (CASTLE_BK | CASTLE_BQ, 60)
+        };
+        self.castling & rights != 0 && self.board.is_lone(home, Piece::new(them, Kind::King))
     }
 
     /// Whether a castling of `them` (its conditions other than attacked

@@ -507,13 +507,12 @@ impl Board {
     /// Where `color`'s King stands (square and level), if on the board.
     pub fn king(&self, color: Color) -> Option<(Square, usize)> {
         let k = Piece::new(color, Kind::King);
-        let mut bits = self.occupied_by(color);
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as Square;
-            bits &= bits - 1;
-            if self.bottom[sq as usize] & 15 == k.0 {
-                return Some((sq, 0));
-            }
+        let bottom = self.bottoms(color, Kind::King);
+        if bottom != 0 {
+            return Some((bottom.trailing_zeros() as Square, 0));
+        }
+        if self.cols == 0 {
+            return None;
         }
         for r in self.riders.iter().filter(|r| r.sq != NO_COLUMN) {
             if let Some(l) = r.pieces[..r.len as usize]

@@ -27,8 +27,32 @@ pub fn mix(z: u64) -> u64 {
 /// The key of one piece at `level` of `sq`.
 #[inline(always)]
 pub fn cell(sq: Square, level: usize, p: Piece) -> u64 {
-    mix(0x5D1E_0000_0000_0000 | (sq as u64) << 16 | (level as u64) << 8 | p.code() as u64)
+    if level == 0 {
+        // Most keyed cells are bottoms: read them from a table.
+        return BOTTOMS[sq as usize][p.code() as usize & 31];
+    }
+    cell_mixed(sq, level, p.code())
 }
+
+const fn cell_mixed(sq: Square, level: usize, code: u8) -> u64 {
+    let mut s = 0x5D1E_0000_0000_0000 | (sq as u64) << 16 | (level as u64) << 8 | code as u64;
+    splitmix64(&mut s)
+}
+
+/// [`cell`] at level 0 for every square and piece code.
+static BOTTOMS: [[u64; 32]; 64] = {
+    let mut t = [[0u64; 32]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut code = 0;
+        while code < 32 {
+            t[sq][code] = cell_mixed(sq as Square, 0, code as u8);
+            code += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 
 /// Tags that keep the fields' keys apart.
 const POOLS: u64 = 1 << 40;
