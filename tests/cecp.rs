@@ -1860,3 +1860,69 @@ fn dysnomia_multi_leg_turns_in_xboard_forms() {
         "{out:?}"
     );
 }
+
+// Issue 32 (hardening, round two): what a new user and a hostile client
+// found, one test per finding.
+
+/// Runs `curio` with `args`, writes `input` as raw bytes, closes stdin and
+/// returns every output line (decoded lossily) and whether it exited 0.
+fn session_bytes(args: &[&str], input: &[u8]) -> (Vec<String>, bool) {
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let mut stdin = child.0.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut child.0.stdout.take().unwrap(), &mut out).unwrap();
+    let ok = child.0.wait().unwrap().success();
+    let text = String::from_utf8_lossy(&out);
+    (text.lines().map(String::from).collect(), ok)
+}
+
+/// Finding 3: a line that is not UTF-8 gets an `Error` and the session
+/// goes on (it used to end the session silently with status 0), also
+/// mid-game and while the engine thinks.
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
+    let _serial = serial();
+    let (out, ok) = session_bytes(
+        &[],
+        b"xboard\nprotover 2\nping 1\n\xe9\nping 2\nvariant trubix\nforce\nusermove c3c4\n\xff\xfe junk\nping 3\nquit\n",
+    );
+    assert!(ok);
+    let tail: Vec<&str> = out
+        .iter()
+        .map(String::as_str)
+        .skip_while(|l| *l != "pong 1")
+        .filter(|l| !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "pong 1",
+            "Error (not UTF-8 text): \u{fffd}",
+            "pong 2",
+            "Error (not UTF-8 text): \u{fffd}\u{fffd} junk",
+            "pong 3",
+        ]
+    );
+    // While thinking: the error, then the search's move all the same.
+    let (_child, mut stdin, mut lines) = watched_engine();
+    stdin
+        .write_all(b"xboard\nprotover 2\nvariant trubix\nst 1\ngo\n\xe9\nping 4\n")
+        .unwrap();
+    assert_eq!(
+        wait_for(&mut lines, "Error"),
+        "Error (not UTF-8 text): \u{fffd}"
+    );
+    assert_eq!(wait_for(&mut lines, "pong"), "pong 4");
+    wait_for(&mut lines, "move ");
+    writeln!(stdin, "quit").unwrap();
+}
