@@ -1926,3 +1926,103 @@ fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
     wait_for(&mut lines, "move ");
     writeln!(stdin, "quit").unwrap();
 }
+
+/// Finding 4: a `setboard` is taken whole or refused whole, in every game:
+/// one bad extra field used to drop all of them (a Dysnomia denial right,
+/// pools, a bait; Strange Chess' state), and Trubix read `junk 1 2 3`
+/// after its fields as nothing. The game goes on from the position before.
+#[test]
+fn a_setboard_with_a_bad_field_is_refused_whole_in_every_game() {
+    let _serial = serial();
+    for v in Variant::ALL {
+        if v == Variant::RealityCheck {
+            continue;
+        }
+        let map = protocol::cecp::xboard_map::BoardMap::new(v, 0);
+        let start = AnyPosition::start(v);
+        let first = start.legal_move_strings()[0].clone();
+        let mut after = start.clone();
+        after.play(&first).unwrap();
+        let bad = [
+            format!("setboard {} junk", start.fen()),
+            format!("setboard {} extra junk 1 2 3", start.fen()),
+            format!("setboard {} denial=w junk", start.fen()),
+        ];
+        let mut input = vec![
+            "xboard".to_string(),
+            "option XBoard board=0".to_string(),
+            "new".to_string(),
+            format!("variant {}", v.cecp_id()),
+            "force".to_string(),
+            format!("usermove {}", map.move_out(&first)),
+        ];
+        input.extend(bad.iter().cloned());
+        input.extend(["sd 1", "go", "#wait move", "quit"].map(String::from));
+        let input: Vec<&str> = input.iter().map(String::as_str).collect();
+        let out = session(&[], &input);
+        let errors: Vec<&String> = out
+            .iter()
+            .filter(|l| l.starts_with("Error (illegal position"))
+            .collect();
+        assert_eq!(errors.len(), bad.len(), "{v:?}: {out:?}");
+        let reply = out
+            .iter()
+            .find_map(|l| l.strip_prefix("move "))
+            .expect("a move");
+        let ours = map.move_in(reply).unwrap();
+        assert!(
+            after.legal_move_strings().contains(&ours),
+            "{v:?}: {reply} is not a move of the game before the refused setboards"
+        );
+    }
+    // Taken whole: a Dysnomia FEN with its extra fields is the position
+    // it says (the bait pending: the engine's only turn takes the King).
+    let out = session(
+        &[],
+        &[
+            "option XBoard board=0",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4r2k/8/8/8/8/P7/3P4/4K3 b - - 0 1 bait=1",
+            "sd 1",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert!(out.iter().any(|l| l == "move e8e1,e1d2"), "{out:?}");
+}
+
+/// Finding 5: Dysnomia takes the orthodox en passant field (the cell
+/// alone, as XBoard and every chess tool write it) where it names a
+/// straight double step, and keeps refusing a cell that does not.
+#[test]
+fn dysnomia_takes_the_orthodox_en_passant_field() {
+    let _serial = serial();
+    let out = session(
+        &[],
+        &[
+            "option XBoard board=0",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "setboard 4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+            "usermove d4e3",
+            "setboard 4k3/8/8/8/3pP3/8/8/4K3 b - e5 0 1",
+            "ping 1",
+            "#wait pong",
+            "quit",
+        ],
+    );
+    let errors: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("Error") || l.starts_with("Illegal"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(
+        errors[0].starts_with("Error (illegal position: ") && errors[0].contains("'e5'"),
+        "{errors:?}"
+    );
+}

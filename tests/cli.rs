@@ -949,3 +949,58 @@ fn xboard_weights_reach_the_search() {
         stderr(&o)
     );
 }
+
+// Issue 32 (hardening, round two): what a new user found on the command
+// line and in terminal play.
+
+/// Finding 5: Dysnomia reads the orthodox en passant field (the cell
+/// alone) where it names a straight double step, as `cell:pawn`, and
+/// prints its own form; a cell that names none is refused.
+#[test]
+fn dysnomia_reads_the_orthodox_en_passant_field() {
+    let divide = |fen: &str| {
+        let o = curio(&[
+            "perft",
+            "--variant",
+            "dysnomia",
+            "--depth",
+            "1",
+            "--divide",
+            "--fen",
+            fen,
+        ]);
+        assert!(o.status.success(), "{fen}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let alias = divide("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    assert!(alias.contains("\nd4e3: 1\n"), "the capture e.p.: {alias}");
+    assert_eq!(alias, divide("4k3/8/8/8/3pP3/8/8/4K3 b - e3:e4 0 1"));
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "dysnomia",
+        "--depth",
+        "1",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for bad in [
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e5 0 1",
+        "4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3x 0 1",
+    ] {
+        assert_user_error(
+            &[
+                "perft",
+                "--variant",
+                "dysnomia",
+                "--depth",
+                "1",
+                "--fen",
+                bad,
+            ],
+            "en passant field",
+        );
+    }
+}
