@@ -1027,6 +1027,16 @@ fn play_explains_each_game_and_turns_the_board_for_black() {
             "{v}: {help}"
         );
     }
+    // Strange Chess' `moves` says what its same-square moves are.
+    let (out, _) = play_session(
+        &["play", "--variant", "strangechess", "--level", "1"],
+        "moves\nquit\n",
+    );
+    assert!(out.contains(" d4d4 "), "{out}");
+    assert!(
+        out.contains("d4d4, is a Magician's banish of that empty square"),
+        "{out}"
+    );
     // A Magician's spell typed as in XBoard: f3e2-f3 banishes e2 (e2e2).
     let (out, code) = play_session(
         &["play", "--variant", "strangechess", "--level", "1"],

@@ -93,6 +93,22 @@ pub fn moves(v: Variant) -> &'static str {
     }
 }
 
+/// A line under the `moves` list where the list holds forms a newcomer
+/// cannot read from the squares alone (a move from a square to itself).
+pub fn moves_note(v: Variant) -> Option<&'static str> {
+    match v {
+        Variant::StrangeChess => Some(
+            "(a move from a square to itself, d4d4, is a Magician's banish of that empty \
+             square; a6d9 from an empty square is a spell; 'help' explains every form)",
+        ),
+        Variant::Dysnomia => Some(
+            "(d1d1 is the Queen's all-round capture, @@@@ a denial, two legs joined by a \
+             comma one turn; 'help' explains every form)",
+        ),
+        _ => None,
+    }
+}
+
 /// The games of this build, one line each: id, title, what it is.
 pub fn game_list() -> String {
     Variant::ALL

@@ -388,6 +388,11 @@ pub fn play(
                     let mut list = list;
                     list.sort();
                     writeln!(out, "{}", list.join(" "))?;
+                    // Same-square moves look like typing errors: say what they are.
+                    let odd = list.iter().any(|m| m.len() >= 4 && m[..m.len() / 2] == m[m.len() / 2..]);
+                    if let Some(note) = guide::moves_note(variant).filter(|_| odd) {
+                        writeln!(out, "{note}")?;
+                    }
                 }
             }
             ["hint"] => {
