@@ -1,28 +1,24 @@
 //! The `curio` binary: parses the command line and hands over to the front
 //! ends in the `protocol` crate.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use engine::limits::Limits;
 use movegen::Variant;
 use protocol::analysis::{self, AnalyzeArgs};
 use protocol::cecp;
 use protocol::cli::{self, CliError, PerftArgs};
+use protocol::guide;
 use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(Parser)]
+// The long help texts that name games are built at run time from the list
+// of games (see `help_texts`), so that they cannot go stale.
 #[command(
     name = "curio",
     version,
-    about = "Curio: an engine for strange chess variants",
-    long_about = "Curio plays strange chess variants. Games in this build: trubix \
-                  (Trubix, 41 squares) and trubix43 (Trubix-43, 43 squares).\n\n\
-                  Without arguments it speaks CECP (xboard protocol 2) for XBoard. \
-                  Subcommands: play (against the engine in the terminal), analyze \
-                  (search a position), bench (search signature and speed), perft \
-                  (move-generator counts), variants, xboard. \
-                  Rules for each game: docs/rules/."
+    about = "Curio: an engine for strange chess variants"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -97,30 +93,20 @@ enum Command {
         hash: usize,
     },
     /// Fixed-depth search of fixed positions: node-count signature and speed
-    #[command(
-        long_about = "Searches fixed positions of each game (or of --variant) to a fixed \
-        depth with one thread and a 16 MiB hash, and prints one line per position, then \
-        `Bench: <nodes> nodes <nps> nps`. The node total is deterministic: it is the \
-        signature of the search's behaviour, recorded in every commit that changes it."
-    )]
     Bench {
         /// Only this game
         #[arg(long, short = 'v')]
         variant: Option<String>,
-        /// Search depth (Strange Chess, with its far larger move lists, is
-        /// searched 8 plies shallower)
-        #[arg(long, short = 'd', default_value_t = protocol::analysis::BENCH_DEPTH)]
+        /// Search depth, 1 to 30 (Strange Chess is searched 8 plies
+        /// shallower, Dysnomia 10: their nodes cost far more)
+        #[arg(long, short = 'd', default_value_t = protocol::analysis::BENCH_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=MAX_BENCH_DEPTH as i64))]
         depth: u32,
     },
     /// Speak CECP (xboard protocol 2) on stdin/stdout; the default
-    #[command(
-        long_about = "Speaks CECP (xboard protocol version 2) on stdin/stdout, for \
-        XBoard/WinBoard and other CECP front ends. This is also what `curio` does without \
-        arguments.\n\nRun XBoard with `-rankOffset 1` so that both sides number the ranks \
-        0-10 (the default here); without it, pass `--rank-base 1`."
-    )]
     Xboard {
-        /// 0: ranks 0-10 (XBoard -rankOffset 1); 1: XBoard's default 1-11
+        /// Trubix and Trubix-43: 0, ranks 0-10 (XBoard -rankOffset 1); 1,
+        /// XBoard's default 1-11
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1))]
         rank_base: u32,
         /// Transposition table size in MiB (XBoard's `memory` overrides it);
@@ -150,11 +136,6 @@ enum Command {
         weights: eval::WeightSet,
     },
     /// Play a game against the engine in the terminal
-    #[command(
-        long_about = "Plays a game against Curio in the terminal. Type moves as \
-        from-square, to-square and a promotion letter if any (c3c4, b9c10q, c9bc10s); \
-        'help' lists the other commands (moves, hint, undo, board, fen, resign, quit)."
-    )]
     Play {
         /// Game to play (see `curio variants`)
         #[arg(long, short = 'v', default_value = "trubix")]
@@ -178,7 +159,10 @@ enum Command {
         processes: Curio with different options, another build, or any CECP engine that \
         plays the variant. The referee owns the game: it checks every move by our rules, \
         keeps the clocks, and ends games by checkmate, stalemate, repetition, the move-count \
-        rule, bare kings, an illegal move, a false claim, a crash, a hang or a lost clock.\n\n\
+        rule, bare kings, an illegal or unreadable move, a false claim, a crash, a hang, \
+        output that is not text, or a lost clock. An engine that never answers the \
+        handshake is an error before the first game; one slow to start is waited for \
+        (docs/match.md, Start-up).\n\n\
         Colours alternate over pairs of games from the same opening. Progress goes to \
         stderr, the final table to stdout.\n\n\
         Each engine command runs under `sh -c` in a process group of its own. An engine \
@@ -249,6 +233,56 @@ enum Command {
     Variants,
 }
 
+/// Deepest `curio bench --depth`: each ply multiplies the time, and 30 is
+/// already far beyond a day.
+const MAX_BENCH_DEPTH: u32 = 30;
+
+/// The long help texts that name games, from the list of games.
+fn help_texts(cmd: clap::Command) -> clap::Command {
+    let games = guide::game_list();
+    let cecp_ids: Vec<&str> = Variant::ALL.iter().map(|v| v.cecp_id()).collect();
+    let titles: Vec<&str> = Variant::ALL.iter().map(|v| v.title()).collect();
+    cmd.long_about(format!(
+        "Curio plays strange chess variants. Games in this build:\n{games}\n\n\
+         Without arguments it speaks CECP (xboard protocol 2) for XBoard. Subcommands: \
+         play (against the engine in the terminal), analyze (search a position), bench \
+         (search signature and speed), perft (move-generator counts), match \
+         (engine-against-engine games refereed by Curio's rules), variants (the list \
+         above), xboard (CECP, with options). Rules for each game: docs/rules/."
+    ))
+    .mut_subcommand("bench", |c| {
+        c.long_about(format!(
+            "Searches fixed positions of each game ({}) or of --variant to a fixed depth \
+             with one thread and a 16 MiB hash, and prints one line per position, then \
+             `Bench: <nodes> nodes <nps> nps`. The node total is deterministic: it is the \
+             signature of the search's behaviour, recorded in every commit that changes \
+             it. Reality Check is searched by a fixed number of ISMCTS iterations.",
+            Variant::list()
+        ))
+    })
+    .mut_subcommand("xboard", |c| {
+        c.long_about(format!(
+            "Speaks CECP (xboard protocol version 2) on stdin/stdout, for XBoard/WinBoard \
+             and other CECP front ends. This is also what `curio` does without arguments. \
+             Games offered (XBoard's names): {}.\n\n\
+             Trubix and Trubix-43 number their ranks 0-10: run XBoard with `-rankOffset 1` \
+             (the default here), or pass `--rank-base 1`. Strange Chess and Dysnomia: \
+             docs/xboard-strangechess.md and docs/xboard-dysnomia.md (engine options \
+             `XBoard board`, `Denial`). Reality Check: docs/realitycheck-protocol.md.",
+            cecp_ids.join(", ")
+        ))
+    })
+    .mut_subcommand("play", |c| {
+        c.long_about(format!(
+            "Plays a game against Curio in the terminal: {}. Type a move, or 'help' \
+             for the commands (moves, hint, undo, board, fen, resign, quit) and the \
+             pieces. Moves by game:\n{}",
+            titles.join(", "),
+            guide::all_moves()
+        ))
+    })
+}
+
 /// Longest `curio match --movetime`: a day per move. The referee waits
 /// three times the move time before it calls an engine hung, and that must
 /// not overflow.
@@ -269,6 +303,20 @@ fn parse_rc_player(s: &str) -> Result<engine::players::PlayerKind, String> {
 
 fn parse_variant(s: &str) -> Result<Variant, CliError> {
     s.parse::<Variant>().map_err(|e| CliError(e.to_string()))
+}
+
+/// clap's usage error in one line: its first paragraph (the message, and
+/// the missing arguments it lists) without `error: `, and where to look;
+/// clap's tips and usage block are left out.
+fn usage_error_line(rendered: &str) -> String {
+    let message: Vec<&str> = rendered
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("{message} (see 'curio --help')")
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -332,6 +380,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             hash,
         } => {
+            // A zero limit would search nothing and print a bare move.
+            for (name, zero) in [
+                ("--depth", depth == Some(0)),
+                ("--movetime", movetime == Some(0)),
+                ("--nodes", nodes == Some(0)),
+            ] {
+                if zero {
+                    return Err(CliError(format!("{name} must be at least 1")));
+                }
+            }
             let mut limits = Limits {
                 depth,
                 nodes,
@@ -512,13 +570,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = help_texts(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
-        Err(e) => {
-            // Help and version are successes; anything else is a usage error.
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // Help and version are successes, printed in full.
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        // A usage error is one line, like every other error.
+        Err(e) => {
+            eprintln!("curio: error: {}", usage_error_line(&e.to_string()));
+            return ExitCode::from(2);
         }
     };
     match run(cli) {

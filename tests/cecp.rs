@@ -1860,3 +1860,324 @@ fn dysnomia_multi_leg_turns_in_xboard_forms() {
         "{out:?}"
     );
 }
+
+// Issue 32 (hardening, round two): what a new user and a hostile client
+// found, one test per finding.
+
+/// Runs `curio` with `args`, writes `input` as raw bytes, closes stdin and
+/// returns every output line (decoded lossily) and whether it exited 0.
+fn session_bytes(args: &[&str], input: &[u8]) -> (Vec<String>, bool) {
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let mut stdin = child.0.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut child.0.stdout.take().unwrap(), &mut out).unwrap();
+    let ok = child.0.wait().unwrap().success();
+    let text = String::from_utf8_lossy(&out);
+    (text.lines().map(String::from).collect(), ok)
+}
+
+/// Finding 1: a GUI (and `curio match`) waits 2 s for features unless
+/// `feature done=0` comes first. Curio sends it at once and allocates a
+/// large table afterwards (it used to allocate first: 7 s of silence for
+/// 6000 MiB, and the referee took it for a protocol-1 engine).
+#[test]
+fn feature_done_0_comes_at_once_and_the_table_after_it() {
+    let _serial = serial();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_curio"))
+            .args(["xboard", "--hash", "1024"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start curio"),
+    );
+    let mut stdin = child.0.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
+    let start = Instant::now();
+    writeln!(stdin, "xboard\nprotover 2").unwrap();
+    assert_eq!(lines.next().unwrap().unwrap(), "feature done=0");
+    let first = start.elapsed();
+    assert!(first < Duration::from_millis(1000), "{first:?}");
+    let rest: Vec<String> = lines
+        .by_ref()
+        .map(|l| l.unwrap())
+        .take_while(|l| l != "feature done=1")
+        .collect();
+    assert!(
+        rest.iter()
+            .any(|l| l.starts_with("feature option=\"Hash -spin 1024 1 ")),
+        "{rest:?}"
+    );
+    // The engine plays with the table it was given.
+    writeln!(stdin, "variant trubix\nsd 2\ngo").unwrap();
+    assert!(wait_for(&mut lines, "move ").len() > 5);
+    writeln!(stdin, "quit").unwrap();
+}
+
+/// Finding 2: `option XBoard board=0` takes effect when set, not at the
+/// next `setboard`: the engine's denial then travels as `move @@@@` (in
+/// XBoard's forms it is `Illegal move (denied): X`), and its turns in
+/// the binding notation.
+#[test]
+fn xboard_board_off_applies_at_once() {
+    let _serial = serial();
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1",
+            "option XBoard board=0",
+            "usermove e4d5",
+            "sd 3",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert!(out.iter().any(|l| l == "move @@@@"), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+    // From the start position: the reply is a turn of the binding
+    // notation (XBoard's `a2b3` for `a2a3,a3b3` is not).
+    let out = session(
+        &[],
+        &[
+            "new",
+            "variant dysnomia",
+            "option XBoard board=0",
+            "sd 1",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move");
+    let start = AnyPosition::start(Variant::Dysnomia);
+    assert!(
+        start.legal_move_strings().iter().any(|m| m == reply),
+        "{reply} is not a turn of the binding notation"
+    );
+}
+
+/// Finding 3: a line that is not UTF-8 gets an `Error` and the session
+/// goes on (it used to end the session silently with status 0), also
+/// mid-game and while the engine thinks.
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
+    let _serial = serial();
+    let (out, ok) = session_bytes(
+        &[],
+        b"xboard\nprotover 2\nping 1\n\xe9\nping 2\nvariant trubix\nforce\nusermove c3c4\n\xff\xfe junk\nping 3\nquit\n",
+    );
+    assert!(ok);
+    let tail: Vec<&str> = out
+        .iter()
+        .map(String::as_str)
+        .skip_while(|l| *l != "pong 1")
+        .filter(|l| !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "pong 1",
+            "Error (not UTF-8 text): \u{fffd}",
+            "pong 2",
+            "Error (not UTF-8 text): \u{fffd}\u{fffd} junk",
+            "pong 3",
+        ]
+    );
+    // While thinking: the error, then the search's move all the same.
+    let (_child, mut stdin, mut lines) = watched_engine();
+    stdin
+        .write_all(b"xboard\nprotover 2\nvariant trubix\nst 1\ngo\n\xe9\nping 4\n")
+        .unwrap();
+    assert_eq!(
+        wait_for(&mut lines, "Error"),
+        "Error (not UTF-8 text): \u{fffd}"
+    );
+    assert_eq!(wait_for(&mut lines, "pong"), "pong 4");
+    wait_for(&mut lines, "move ");
+    writeln!(stdin, "quit").unwrap();
+}
+
+/// Finding 4: a `setboard` is taken whole or refused whole, in every game:
+/// one bad extra field used to drop all of them (a Dysnomia denial right,
+/// pools, a bait; Strange Chess' state), and Trubix read `junk 1 2 3`
+/// after its fields as nothing. The game goes on from the position before.
+#[test]
+fn a_setboard_with_a_bad_field_is_refused_whole_in_every_game() {
+    let _serial = serial();
+    for v in Variant::ALL {
+        if v == Variant::RealityCheck {
+            continue;
+        }
+        let map = protocol::cecp::xboard_map::BoardMap::new(v, 0);
+        let start = AnyPosition::start(v);
+        let first = start.legal_move_strings()[0].clone();
+        let mut after = start.clone();
+        after.play(&first).unwrap();
+        let bad = [
+            format!("setboard {} junk", start.fen()),
+            format!("setboard {} extra junk 1 2 3", start.fen()),
+            format!("setboard {} denial=w junk", start.fen()),
+        ];
+        let mut input = vec![
+            "xboard".to_string(),
+            "option XBoard board=0".to_string(),
+            "new".to_string(),
+            format!("variant {}", v.cecp_id()),
+            "force".to_string(),
+            format!("usermove {}", map.move_out(&first)),
+        ];
+        input.extend(bad.iter().cloned());
+        input.extend(["sd 1", "go", "#wait move", "quit"].map(String::from));
+        let input: Vec<&str> = input.iter().map(String::as_str).collect();
+        let out = session(&[], &input);
+        let errors: Vec<&String> = out
+            .iter()
+            .filter(|l| l.starts_with("Error (illegal position"))
+            .collect();
+        assert_eq!(errors.len(), bad.len(), "{v:?}: {out:?}");
+        let reply = out
+            .iter()
+            .find_map(|l| l.strip_prefix("move "))
+            .expect("a move");
+        let ours = map.move_in(reply).unwrap();
+        assert!(
+            after.legal_move_strings().contains(&ours),
+            "{v:?}: {reply} is not a move of the game before the refused setboards"
+        );
+    }
+    // Taken whole: a Dysnomia FEN with its extra fields is the position
+    // it says (the bait pending: the engine's only turn takes the King).
+    let out = session(
+        &[],
+        &[
+            "option XBoard board=0",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4r2k/8/8/8/8/P7/3P4/4K3 b - - 0 1 bait=1",
+            "sd 1",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    assert!(out.iter().any(|l| l == "move e8e1,e1d2"), "{out:?}");
+}
+
+/// Finding 5: Dysnomia takes the orthodox en passant field (the cell
+/// alone, as XBoard and every chess tool write it) where it names a
+/// straight double step, and keeps refusing a cell that does not.
+#[test]
+fn dysnomia_takes_the_orthodox_en_passant_field() {
+    let _serial = serial();
+    let out = session(
+        &[],
+        &[
+            "option XBoard board=0",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "setboard 4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+            "usermove d4e3",
+            "setboard 4k3/8/8/8/3pP3/8/8/4K3 b - e5 0 1",
+            "ping 1",
+            "#wait pong",
+            "quit",
+        ],
+    );
+    let errors: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("Error") || l.starts_with("Illegal"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(
+        errors[0].starts_with("Error (illegal position: ") && errors[0].contains("'e5'"),
+        "{errors:?}"
+    );
+}
+
+/// Finding 6: a move that arrives while the engine thinks on its own move
+/// is refused with an error, and the engine still moves (the search used
+/// to be abandoned: no `move` ever came, and the GUI waited for ever).
+#[test]
+fn a_move_while_the_engine_thinks_is_refused_and_the_engine_still_moves() {
+    let _serial = serial();
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            "variant trubix",
+            "st 1",
+            "go",
+            "usermove c7c6",
+            "#wait move ",
+            "quit",
+        ],
+    );
+    assert!(
+        out.contains(
+            &"Error (not your turn: the engine is thinking on its move): usermove c7c6".to_string()
+        ),
+        "{out:?}"
+    );
+    let reply = out.iter().find_map(|l| l.strip_prefix("move ")).unwrap();
+    let map = protocol::cecp::xboard_map::BoardMap::new(Variant::Trubix, 0);
+    let ours = map.move_in(reply).unwrap();
+    assert!(AnyPosition::start(Variant::Trubix)
+        .legal_move_strings()
+        .contains(&ours));
+}
+
+/// Finding 11: XBoard cannot relay a denial between two programs (it
+/// takes the move back, never asks its mover again, and the game is lost
+/// on time), so after `computer` Curio denies nothing; an explicit
+/// `Denial` option still wins. Here the engine would deny the capture of
+/// its Queen (see `dysnomia_person_and_engine_deny_each_other`).
+#[test]
+fn dysnomia_against_a_program_is_played_without_denial() {
+    let _serial = serial();
+    let game = |extra: &[&str]| {
+        let mut input = vec![
+            "xboard",
+            "protover 2",
+            "new",
+            "variant dysnomia",
+            "force",
+            "setboard 4k3/p7/8/3q4/4P3/8/7P/4K3 w - - 0 1",
+            "playother",
+        ];
+        input.extend(extra);
+        input.extend(["sd 3", "usermove e4d5", "#wait move", "quit"]);
+        session(&[], &input)
+    };
+    let out = game(&["computer"]);
+    let reply = out.iter().find_map(|l| l.strip_prefix("move ")).unwrap();
+    assert_ne!(reply, "@@@@", "{out:?}");
+    assert!(
+        !out.iter().any(|l| l.starts_with("Illegal move")),
+        "{out:?}"
+    );
+    // The option said so: the engine denies, against a program too.
+    let out = game(&["option Denial=1", "computer", "option XBoard board=0"]);
+    assert!(out.iter().any(|l| l == "move @@@@"), "{out:?}");
+}

@@ -949,3 +949,186 @@ fn xboard_weights_reach_the_search() {
         stderr(&o)
     );
 }
+
+// Issue 32 (hardening, round two): what a new user found on the command
+// line and in terminal play.
+
+/// Finding 5: Dysnomia reads the orthodox en passant field (the cell
+/// alone) where it names a straight double step, as `cell:pawn`, and
+/// prints its own form; a cell that names none is refused.
+#[test]
+fn dysnomia_reads_the_orthodox_en_passant_field() {
+    let divide = |fen: &str| {
+        let o = curio(&[
+            "perft",
+            "--variant",
+            "dysnomia",
+            "--depth",
+            "1",
+            "--divide",
+            "--fen",
+            fen,
+        ]);
+        assert!(o.status.success(), "{fen}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let alias = divide("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    assert!(alias.contains("\nd4e3: 1\n"), "the capture e.p.: {alias}");
+    assert_eq!(alias, divide("4k3/8/8/8/3pP3/8/8/4K3 b - e3:e4 0 1"));
+    let o = curio(&[
+        "analyze",
+        "--variant",
+        "dysnomia",
+        "--depth",
+        "1",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for bad in [
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e5 0 1",
+        "4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3x 0 1",
+    ] {
+        assert_user_error(
+            &[
+                "perft",
+                "--variant",
+                "dysnomia",
+                "--depth",
+                "1",
+                "--fen",
+                bad,
+            ],
+            "en passant field",
+        );
+    }
+}
+
+/// Finding 10: terminal play explains each game in its own terms: the
+/// help's move forms and piece legend are the game's (no Trubix examples
+/// in chess), Strange Chess' same-square moves are explained, the spell
+/// forms XBoard takes are taken, and the board is turned for Black.
+#[test]
+fn play_explains_each_game_and_turns_the_board_for_black() {
+    for (v, must, must_not) in [
+        ("chess", "e7e8q", "c3c4"),
+        ("trubix", "b9c10q", "e2e4"),
+        ("strangechess", "banish", "b9c10q"),
+        ("dysnomia", "@@@@ denies", "c3c4"),
+    ] {
+        let (out, code) = play_session(&["play", "--variant", v, "--level", "1"], "help\nquit\n");
+        assert_eq!(code, Some(0));
+        let help = out.split("Commands:").nth(1).expect("help");
+        assert!(help.contains(must), "{v}: {help}");
+        assert!(!help.contains(must_not), "{v}: {help}");
+        assert!(
+            help.contains("Pieces (uppercase white, lowercase black): "),
+            "{v}: {help}"
+        );
+    }
+    // Strange Chess' `moves` says what its same-square moves are.
+    let (out, _) = play_session(
+        &["play", "--variant", "strangechess", "--level", "1"],
+        "moves\nquit\n",
+    );
+    assert!(out.contains(" d4d4 "), "{out}");
+    assert!(
+        out.contains("d4d4, is a Magician's banish of that empty square"),
+        "{out}"
+    );
+    // A Magician's spell typed as in XBoard: f3e2-f3 banishes e2 (e2e2).
+    let (out, code) = play_session(
+        &["play", "--variant", "strangechess", "--level", "1"],
+        "f3e2-f3\nfen\nquit\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(!out.contains("Illegal move"), "{out}");
+    let fen = out
+        .lines()
+        .map(|l| l.trim_start_matches("white to move> "))
+        .find(|l| l.contains("/") && l.contains(" w "))
+        .expect("a FEN");
+    assert_eq!(
+        fen.split('/').nth(10).unwrap().chars().nth(4),
+        Some('*'),
+        "{fen}"
+    );
+    // Black sees its own pieces at the bottom, files h to a.
+    let (out, code) = play_session(
+        &[
+            "play",
+            "--variant",
+            "chess",
+            "--color",
+            "black",
+            "--level",
+            "1",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0));
+    let board: Vec<&str> = out.lines().filter(|l| l.starts_with(' ')).collect();
+    assert!(
+        board.contains(&" 1     R   N   B   K   Q   B   N   R"),
+        "{out}"
+    );
+    assert!(
+        board.iter().position(|l| l.starts_with(" 1 ")).unwrap()
+            < board.iter().position(|l| l.starts_with(" 8 ")).unwrap(),
+        "rank 1 on top: {out}"
+    );
+    assert!(
+        out.contains("       h   g   f   e   d   c   b   a"),
+        "{out}"
+    );
+    // Dysnomia says what its pools hold.
+    let (out, _) = play_session(&["play", "--variant", "dysnomia", "--level", "1"], "quit\n");
+    assert!(
+        out.contains("Pools (K Q R B N only; removed pawns are gone):"),
+        "{out}"
+    );
+}
+
+/// Finding 12: the help names every game of the build (from the list of
+/// games) and `match`; the subcommands' help is not Trubix-only; zero and
+/// huge limits are refused with a word; clap's own errors are one line.
+#[test]
+fn help_names_every_game_and_limits_say_so() {
+    let top = stdout(&curio(&["--help"]));
+    for v in movegen::Variant::ALL {
+        assert!(top.contains(&format!("  {} ", v.id())), "{v:?}: {top}");
+    }
+    assert!(top.contains("match"), "{top}");
+    for sub in ["xboard", "bench", "play"] {
+        let o = curio(&[sub, "--help"]);
+        assert!(o.status.success());
+        let text = stdout(&o);
+        for v in movegen::Variant::ALL {
+            let named =
+                text.contains(v.id()) || text.contains(v.cecp_id()) || text.contains(v.title());
+            assert!(named, "{sub} --help does not name {v:?}: {text}");
+        }
+    }
+    for (args, needle) in [
+        (
+            vec!["analyze", "--variant", "chess", "--depth", "0"],
+            "--depth must be at least 1",
+        ),
+        (
+            vec!["analyze", "--variant", "chess", "--movetime", "0"],
+            "--movetime must be at least 1",
+        ),
+        (
+            vec!["analyze", "--variant", "chess", "--nodes", "0"],
+            "--nodes must be at least 1",
+        ),
+        (vec!["bench", "--depth", "99999"], "99999 is not in 1..=30"),
+        (vec!["bench", "--depth", "0"], "0 is not in 1..=30"),
+        (vec!["perft", "--variant", "trubix"], "--depth <DEPTH>"),
+        (vec!["--bogus"], "unexpected argument '--bogus'"),
+        (vec!["play", "--level", "9"], "9 is not in 1..=8"),
+    ] {
+        assert_user_error(&args, needle);
+    }
+}

@@ -1058,3 +1058,112 @@ fn a_pgn_that_cannot_be_written_stops_the_match() {
     );
     assert!(out.is_empty(), "{out}");
 }
+
+// Issue 32 (hardening, round two): the referee's handshake and verdicts.
+
+/// Finding 1: an engine slow to start (here three seconds of silence, as
+/// Curio was while it allocated a large table) is waited for: the
+/// referee asks with a `ping` after CECP's two seconds, reads the
+/// features that follow, sends `option XBoard board=0` after them, and
+/// the games are played in the binding notation. It used to take the
+/// engine for protocol 1 and then read its XBoard-form moves as illegal.
+#[test]
+fn a_slow_starting_engine_is_waited_for_and_set_up() {
+    let _serial = serial();
+    let pgn = tmp("slow-start.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "strangechess",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("late=sleep 3; exec {}", curio()),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--random-plies",
+        "6",
+        "--pgn",
+        &pgn,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 games of strangechess played"), "{out}");
+    for bad in ["illegal move", "unreadable", "crashed", "did not"] {
+        assert!(!out.contains(bad), "{bad}: {out}\n{err}");
+    }
+    replay(&pgn, Variant::StrangeChess, 2);
+}
+
+/// Finding 7: an engine that never says a word (not even to the `ping`
+/// the referee sends after two seconds) fails the start-up check with a
+/// one-line error naming it; it used to pass and lose every game on time.
+#[test]
+fn an_engine_that_never_answers_the_handshake_is_an_error() {
+    let _serial = serial();
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        "mute=cat > /dev/null",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(
+            "curio: error: engine mute: no handshake: 'cat > /dev/null' said nothing within 2"
+        ),
+        "{err}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(40));
+}
+
+/// Finding 7: output that is not UTF-8 is called that (it was reported as
+/// a crash), the engine loses and is restarted.
+#[test]
+fn output_that_is_not_utf8_is_called_unreadable() {
+    let _serial = serial();
+    broken(
+        "latin1",
+        "sent unreadable output (a line that is not UTF-8 text: '\u{fffd}t\u{fffd}')",
+    );
+}
+
+/// Finding 7: docs/match.md says an engine that plays an illegal move is
+/// restarted like a crashed one; it is (the same process used to play on):
+/// one start for the check before the match, one per game.
+#[test]
+fn an_engine_that_played_an_illegal_move_is_restarted() {
+    let _serial = serial();
+    let script = format!("{}/tests/engines/broken.py", env!("CARGO_MANIFEST_DIR"));
+    let pids = tmp("illegal-restart.pids");
+    let _ = std::fs::remove_file(&pids);
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix43",
+        "--engine",
+        &format!("bad=python3 {script} illegal 3 {pids} -- {}", curio()),
+        "--engine",
+        &format!("good={}", curio()),
+        "--games",
+        "2",
+        "--tc",
+        "2+0.1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.matches("played an illegal move a1a1").count(),
+        2,
+        "{out}"
+    );
+    let starts = std::fs::read_to_string(&pids).unwrap().lines().count();
+    assert_eq!(starts, 3, "check + one process per game");
+}

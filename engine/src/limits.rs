@@ -62,6 +62,13 @@ pub struct Budget {
 /// 45 ms measured in `curio match` on two cores).
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
+/// Clock kept back from every budget, beyond the overhead (a quarter of
+/// the clock when that is less): at fast controls the increment barely
+/// pays for the overhead, and a budget that counted the whole clock and
+/// increment drained it until Dysnomia played with under 0.2 s left and
+/// lost games to blunders (20 games at 2+0.05: 31 such moves).
+pub const CLOCK_RESERVE: Duration = Duration::from_millis(250);
+
 impl Limits {
     /// The time budget, or None when only depth/nodes/infinite bound it.
     pub fn budget(&self) -> Option<Budget> {
@@ -70,16 +77,21 @@ impl Limits {
         }
         let from_movetime = self.movetime.map(|t| Budget { soft: t, hard: t });
         let from_clock = self.clock.map(|c| {
-            // Below the overhead, still a sliver: a search stopped before
-            // its first node has no move of its own to play.
+            // The overhead and the reserve are not spent; below them,
+            // still a sliver: a search stopped before its first node has
+            // no move of its own to play.
+            let reserve = CLOCK_RESERVE.min(c.remaining / 4);
             let left = c
                 .remaining
-                .saturating_sub(MOVE_OVERHEAD)
-                .max(c.remaining / 4);
+                .saturating_sub(MOVE_OVERHEAD + reserve)
+                .max(c.remaining / 20);
             // Expect ~40 more moves in sudden death; with moves-to-go spread
-            // the time over those plus a reserve.
+            // the time over those plus a reserve. Of the increment, the
+            // part beyond the overhead is the search's: the referee
+            // charges the overhead too, so at the reserve a move then
+            // costs no more than the increment gives back.
             let horizon = c.moves_to_go.map_or(40, |m| m.clamp(1, 50) + 2);
-            let share = left / horizon + c.increment * 3 / 4;
+            let share = left / horizon + c.increment.saturating_sub(MOVE_OVERHEAD);
             // An iteration is started only when predicted to end within
             // twice the share; the hard limit catches mispredictions (a
             // Dysnomia iteration can cost ten times the last one), and
@@ -112,10 +124,8 @@ mod tests {
             ..Limits::default()
         };
         let b = l.budget().unwrap();
-        assert!(
-            b.soft >= Duration::from_millis(80) && b.soft <= Duration::from_millis(150),
-            "{b:?}"
-        );
+        // (1000 - 50 - 250) / 40 + (100 - 50)
+        assert_eq!(b.soft, Duration::from_micros(67_500), "{b:?}");
         assert!(b.hard <= Duration::from_millis(400), "{b:?}");
         // Almost flagged: never more than 30% of what is left.
         let l = Limits {
@@ -132,7 +142,8 @@ mod tests {
         // first node would have no move of its own.
         assert!(tiny.hard > Duration::ZERO, "{tiny:?}");
         // A large increment does not lift the hard limit past 30% of what
-        // is left after the overhead (150 ms here).
+        // is left after the overhead and the reserve (a quarter of the
+        // clock here): 30% of 100 ms.
         let l = Limits {
             clock: Some(Clock {
                 remaining: Duration::from_millis(200),
@@ -141,11 +152,43 @@ mod tests {
             }),
             ..Limits::default()
         };
-        assert_eq!(l.budget().unwrap().hard, Duration::from_millis(45));
+        assert_eq!(l.budget().unwrap().hard, Duration::from_millis(30));
         assert_eq!(Limits::depth(3).budget(), None);
         let m = Limits::movetime(Duration::from_millis(250))
             .budget()
             .unwrap();
         assert_eq!(m.hard, Duration::from_millis(250));
+    }
+
+    /// Finding 8 of issue 32: at 2+0.05 the clock must not fall below
+    /// 0.2 s. Every move here runs to its hard limit, and 40 ms more are
+    /// counted outside the search (an overrun and the pipes; 45 ms is the
+    /// most measured on two cores, most moves far less); the increment
+    /// comes back. The budget before this reserve drained such a clock to
+    /// nothing. `curio match` measures the real thing (docs/engine.md).
+    #[test]
+    fn a_fast_clock_keeps_its_reserve() {
+        for (base, inc) in [(2000, 50), (3000, 50), (2000, 100), (5000, 100)] {
+            let inc = Duration::from_millis(inc);
+            let mut clock = Duration::from_millis(base);
+            let mut lowest = clock;
+            for _ in 0..300 {
+                let l = Limits {
+                    clock: Some(Clock {
+                        remaining: clock,
+                        increment: inc,
+                        moves_to_go: None,
+                    }),
+                    ..Limits::default()
+                };
+                let spent = l.budget().unwrap().hard + Duration::from_millis(40);
+                clock = clock.saturating_sub(spent) + inc;
+                lowest = lowest.min(clock);
+            }
+            assert!(
+                lowest >= Duration::from_millis(200),
+                "{base}+{inc:?}: {lowest:?}"
+            );
+        }
     }
 }

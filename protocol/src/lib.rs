@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod cecp;
 pub mod cli;
+pub mod guide;
 pub mod play;
 pub mod play_rc;
 pub mod referee;

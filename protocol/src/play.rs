@@ -1,11 +1,15 @@
 //! `curio play`: a person against the engine in a terminal.
 //!
 //! Reads commands from any `BufRead` and writes to any `Write`, so it runs
-//! on a terminal and in tests alike. Moves are typed in Curio's notation
-//! (`c3c4`, `b9c10q`, `c9bc10s`); `help` lists the other commands.
+//! on a terminal and in tests alike. Moves are typed in each game's
+//! notation ([`crate::guide`]); `help` lists the commands, the pieces and
+//! the move forms of the game being played. The board is drawn from the
+//! person's side.
 
 use crate::analysis::score_text;
+use crate::cecp::xboard_sc::{self, XbBoard};
 use crate::cli::CliError;
+use crate::guide;
 use engine::limits::Limits;
 use engine::observer::Silent;
 use engine::{Engine, SearchOptions};
@@ -37,6 +41,12 @@ pub const LEVEL_HELP: &str =
 /// `*`. Trubix-43's offset squares sit half a file to the side, where they
 /// are.
 pub fn diagram(pos: &AnyPosition) -> String {
+    diagram_from(pos, Color::White)
+}
+
+/// The board as `side` sees it from its chair: Black's turned round
+/// (its own pieces at the bottom, files h to a).
+pub fn diagram_from(pos: &AnyPosition, side: Color) -> String {
     let fen = pos.fen();
     let board = fen.split_whitespace().next().unwrap_or("");
     // Chess and Strange Chess ranks are numbered from 1; Trubix ranks 0-10.
@@ -50,7 +60,8 @@ pub fn diagram(pos: &AnyPosition) -> String {
         0
     };
     let hole = if v == Variant::StrangeChess { "*" } else { "" };
-    let mut d = board_diagram(board, first_rank, v == Variant::Trubix43, hole);
+    let turned = side == Color::Black;
+    let mut d = board_diagram(board, first_rank, v == Variant::Trubix43, hole, turned);
     if let AnyPosition::Dysnomia(s) = pos {
         d.push_str(&dysnomia_status(s));
     }
@@ -82,7 +93,8 @@ fn dysnomia_status(s: &movegen::dysnomia::game::State) -> String {
         }
         t
     };
-    let mut out = String::new();
+    // The pools hold only these types: a removed pawn is gone.
+    let mut out = String::from("Pools (K Q R B N only; removed pawns are gone):\n");
     for c in [Color::White, Color::Black] {
         let i = c.index();
         out.push_str(&format!(
@@ -188,10 +200,19 @@ fn rank_cells(rank: &str) -> Vec<Cell> {
 /// the bottom rank `first_rank`. Squares are 4 columns apart, or wider when
 /// a square holds a group of 4 or more letters, so that every square's
 /// contents stand apart. `t43`: the first and last ranks' second and fourth
-/// squares are Trubix-43's bc/cd squares, half a file inwards.
-fn board_diagram(board: &str, first_rank: usize, t43: bool, hole: &str) -> String {
-    let rows: Vec<Vec<Cell>> = board.split('/').map(rank_cells).collect();
+/// squares are Trubix-43's bc/cd squares, half a file inwards. `turned`:
+/// seen from Black's side, the first rank on top and the files reversed.
+fn board_diagram(board: &str, first_rank: usize, t43: bool, hole: &str, turned: bool) -> String {
+    let mut rows: Vec<Vec<Cell>> = board.split('/').map(rank_cells).collect();
     let files = rows.iter().map(Vec::len).max().unwrap_or(0);
+    if turned {
+        // A short rank is padded first, so that its squares keep their
+        // files once reversed.
+        for r in &mut rows {
+            r.resize(files, Cell::Hole);
+            r.reverse();
+        }
+    }
     let width = rows
         .iter()
         .flatten()
@@ -201,12 +222,19 @@ fn board_diagram(board: &str, first_rank: usize, t43: bool, hole: &str) -> Strin
         .max(4);
     let top = first_rank + rows.len().saturating_sub(1);
     let mut out = String::new();
-    for (i, cells) in rows.iter().enumerate() {
+    let order: Vec<usize> = if turned {
+        (0..rows.len()).rev().collect()
+    } else {
+        (0..rows.len()).collect()
+    };
+    for i in order {
+        let cells = &rows[i];
         let rank = top - i;
         let offset = t43 && (rank == 0 || rank == 10);
         let mut line = vec![' '; 4 + width * (files + 1)];
         for (f, c) in cells.iter().enumerate() {
-            // File f at column 4 + width * f; bc/cd half a file inwards.
+            // File f at column 4 + width * f; bc/cd half a file inwards
+            // (turned round, cd comes first).
             let col = match (offset, f) {
                 (true, 1) => 4 + width + width / 2,
                 (true, 3) => 4 + 2 * width + width / 2,
@@ -218,14 +246,19 @@ fn board_diagram(board: &str, first_rank: usize, t43: bool, hole: &str) -> Strin
         }
         let text: String = line.into_iter().collect();
         out.push_str(&format!("{rank:>2} {}", text.trim_end()));
-        if offset {
+        if offset && turned {
+            out.push_str(&format!("        (cd{rank}, bc{rank})"));
+        } else if offset {
             out.push_str(&format!("        (bc{rank}, cd{rank})"));
         }
         out.push('\n');
     }
-    let letters: Vec<String> = (b'a'..b'a' + files as u8)
+    let mut letters: Vec<String> = (b'a'..b'a' + files as u8)
         .map(|c| (c as char).to_string())
         .collect();
+    if turned {
+        letters.reverse();
+    }
     out.push_str(&format!(
         "       {}\n",
         letters.join(&" ".repeat(width - 1))
@@ -273,12 +306,18 @@ pub fn play(
             .nth(level.clamp(1, 8) as usize - 1)
             .unwrap_or("")
     )?;
-    let example = match variant {
-        Variant::Chess => "e2e4",
-        Variant::Dysnomia => "e2e4 (or @@@@ to deny the last turn)",
-        _ => "c3c4",
+    let deny = if variant == Variant::Dysnomia {
+        " (or @@@@ to deny the last turn)"
+    } else {
+        ""
     };
-    writeln!(out, "Type a move like {example}, or 'help'.\n")?;
+    writeln!(
+        out,
+        "Type a move like {}{deny}, or 'help' for the commands, the pieces and the move forms.\n",
+        guide::example(variant)
+    )?;
+    // The board from the person's side of the table.
+    let diagram = |p: &AnyPosition| diagram_from(p, human);
     writeln!(out, "{}", diagram(positions.last().unwrap()))?;
     loop {
         let pos = positions.last().unwrap().clone();
@@ -325,10 +364,15 @@ pub fn play(
             [] => {}
             ["help"] | ["?"] => writeln!(
                 out,
-                "Commands:\n  <move>        play a move: from-square, to-square, promotion letter (c3c4, b9c10q);\n                in Dysnomia @@@@ denies the last turn\n  \
+                "Commands:\n  <move>        play a move (forms below)\n  \
                  moves [sq]    list your legal moves (from one square)\n  hint          ask Curio for a move\n  \
                  undo          take back your last move and Curio's reply\n  board         show the board\n  \
-                 fen           show the position as FEN\n  resign        give up\n  quit          leave"
+                 fen           show the position as FEN\n  resign        give up\n  quit          leave\n\
+                 Pieces (uppercase white, lowercase black): {}\n\
+                 Moves in {}:\n  {}",
+                guide::pieces(variant),
+                variant.title(),
+                guide::moves(variant).replace('\n', "\n  ")
             )?,
             ["moves"] | ["moves", _] => {
                 let from = words.get(1).copied();
@@ -344,6 +388,11 @@ pub fn play(
                     let mut list = list;
                     list.sort();
                     writeln!(out, "{}", list.join(" "))?;
+                    // Same-square moves look like typing errors: say what they are.
+                    let odd = list.iter().any(|m| m.len() >= 4 && m[..m.len() / 2] == m[m.len() / 2..]);
+                    if let Some(note) = guide::moves_note(variant).filter(|_| odd) {
+                        writeln!(out, "{note}")?;
+                    }
                 }
             }
             ["hint"] => {
@@ -380,6 +429,8 @@ pub fn play(
             ["quit"] | ["exit"] => return Ok(()),
             [mv] => {
                 let mut next = pos.clone();
+                let typed = mv.to_string();
+                let mv = &xboard_typed(&pos, mv).unwrap_or(typed);
                 match next.play(mv) {
                     Ok(()) => {
                         positions.push(next);
@@ -394,6 +445,32 @@ pub fn play(
             _ => writeln!(out, "Unknown command '{}'. Type 'help'.", line.trim())?,
         }
     }
+}
+
+/// A Strange Chess move typed as XBoard's type-in box takes it
+/// (docs/xboard-strangechess.md: a spell `f3e2-f3` banishes e2, `f3e2-d9`
+/// fills d9), or in XBoard's wire forms, in the notation; None for every
+/// other text, which is read as it is.
+fn xboard_typed(pos: &AnyPosition, typed: &str) -> Option<String> {
+    if pos.variant() != Variant::StrangeChess || pos.legal_move_strings().iter().any(|m| m == typed)
+    {
+        return None;
+    }
+    // XBoard sends the typed `A B - C` as the two legs `AB,BC`.
+    let wire = match typed.split_once('-') {
+        Some((ab, c)) => {
+            let split = ab
+                .char_indices()
+                .skip(1)
+                .find(|&(_, ch)| ch.is_ascii_lowercase())?
+                .0;
+            let (a, b) = ab.split_at(split);
+            format!("{a}{b},{b}{c}")
+        }
+        None => typed.to_string(),
+    };
+    let xb = XbBoard::from_fen(&pos.fen())?;
+    xboard_sc::read_move(&xb, pos, &wire).ok().map(|(m, _)| m)
 }
 
 fn engine_move<G: Evaluator + Notation>(
@@ -477,7 +554,7 @@ mod tests {
 
     #[test]
     fn diagrams_show_twelve_files_and_squares_with_several_occupants() {
-        let d = board_diagram("12/5pp5/(NH)10(Wh)/2(RpK)8k/11*", 1, false, "");
+        let d = board_diagram("12/5pp5/(NH)10(Wh)/2(RpK)8k/11*", 1, false, "", false);
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(
             lines,
@@ -491,7 +568,7 @@ mod tests {
             ]
         );
         // A taller stack widens every square, so squares stay apart.
-        let d = board_diagram("(RpKq)1/2", 1, false, "");
+        let d = board_diagram("(RpKq)1/2", 1, false, "", false);
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(lines, [" 2     RpKq .", " 1     .    .", "       a    b"]);
     }

@@ -22,6 +22,11 @@ and misbehaves when the real engine is about to send its Nth move:
            starts a helper process that does the same. Only SIGKILL of
            every process ends it. With PIDFILE it appends its own pid, its
            engine's and its helper's, one per line, when it starts
+  latin1   prints a line that is not UTF-8 ('\xe9t\xe9', Latin-1) before
+           its Nth move, then moves normally
+
+In the other modes PIDFILE gets this wrapper's pid, one line per start (so
+a test counts how often the referee started the engine).
 
 Usage: broken.py MODE N [PIDFILE] -- COMMAND...
 """
@@ -61,6 +66,9 @@ if mode == "stubborn":
             pass
         with open(pidfile, "a") as f:
             f.write("".join(f"{p}\n" for p in pids))
+if pidfile and mode != "stubborn":
+    with open(pidfile, "a") as f:
+        f.write(f"{os.getpid()}\n")
 hung = threading.Event()
 fresh_game = threading.Event()
 
@@ -107,6 +115,10 @@ for line in proc.stdout:
                 sys.stdout.write("9 -900 10 1000 gloomy\n")
             elif mode == "slow":
                 time.sleep(2.5)
+            elif mode == "latin1":
+                sys.stdout.flush()
+                sys.stdout.buffer.write(b"\xe9t\xe9\n")
+                sys.stdout.buffer.flush()
             elif mode == "garbage":
                 sys.stdout.write("\x01\x02 ~~~ %%%% ###\nlorem ipsum 12 x\n")
                 line = "move %%garbage%%\n"

@@ -48,14 +48,16 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
     ending='\{(White mates|Black mates|White resigns|Black resigns|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
   elif [ "$variant" = dysnomia ]; then
     # XBoard's board follows ours through the move forms of
-    # docs/xboard-dysnomia.md; it checks no rule of the game. Denial is
-    # off (engine option Denial): XBoard cannot take an engine's move back
-    # in a game between two engines.
+    # docs/xboard-dysnomia.md; it checks no rule of the game. Nobody
+    # denies: XBoard cannot take an engine's move back in a game between
+    # two engines, and it says `computer` to each, which turns Curio's
+    # denial off by itself. No Denial option is given, so the recipe of
+    # the docs is checked as written (the debug log must show `computer`).
     rules=(-testLegality false -testClaims false -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0
       -inscriptions "$DY_INSCRIPTIONS")
     # Dysnomia's turns are slow to generate (check by playing out every
     # reply): a long clock and an increment keep both engines in time.
-    clock=(-tc 0:40 -inc 0.4 -firstOptions "Denial=0,Resign=1" -secondOptions "Denial=0,Resign=1")
+    clock=(-tc 0:40 -inc 0.4 -firstOptions "Resign=1" -secondOptions "Resign=1")
     ending='\{(White mates|Black mates|White resigns|Black resigns|[Ww]hite wins by [^}]*|[Bb]lack wins by [^}]*|Stalemate|Draw by repetition|Draw by 100 plies without capture|Draw: bare kings)\} (1-0|0-1|1/2-1/2)'
   elif [ "$variant" = normal ]; then
     # XBoard knows chess: let it check every move and every claim.
@@ -90,6 +92,11 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
   fi
   if grep -iE "illegal move|forfeit|Error \(|unknown command|did not send setup|false .* claim" "$debug" >&2; then
     fail "$variant: protocol trouble in $debug"
+  fi
+  if [ "$variant" = dysnomia ]; then
+    # Denial is off only because XBoard said `computer` to both engines.
+    grep -qE '>first *: *computer' "$debug" && grep -qE '>second *: *computer' "$debug" \
+      || fail "$variant: XBoard did not say 'computer' to both engines (see $debug)"
   fi
   reasons=$(grep -cE "$ending" "$pgn" || true)
   [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }

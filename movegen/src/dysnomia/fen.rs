@@ -432,13 +432,43 @@ fn parse_ep(pos: &Position, s: &str) -> Result<Option<(Square, Square)>, FenErro
             "en passant field '{s}' is not cell:pawn such as e3:e4"
         ))
     };
-    let (a, b) = s.split_once(':').ok_or_else(bad)?;
-    let (cell, n) = parse_square_prefix(a.as_bytes()).ok_or_else(bad)?;
-    let (pawn, m) = parse_square_prefix(b.as_bytes()).ok_or_else(bad)?;
-    if n != a.len() || m != b.len() {
-        return Err(bad());
-    }
     let them = pos.side.flip();
+    let (cell, pawn) = match s.split_once(':') {
+        Some((a, b)) => {
+            let (cell, n) = parse_square_prefix(a.as_bytes()).ok_or_else(bad)?;
+            let (pawn, m) = parse_square_prefix(b.as_bytes()).ok_or_else(bad)?;
+            if n != a.len() || m != b.len() {
+                return Err(bad());
+            }
+            (cell, pawn)
+        }
+        // The orthodox form, the cell alone, that every chess tool (XBoard's
+        // Paste Position) writes after a double step: accepted where it can
+        // only mean a straight double step, the opponent's pawn one square
+        // beyond the cell in its forward direction (notation-dysnomia.md,
+        // FEN field 4). Printing keeps `cell:pawn`.
+        None => {
+            let (cell, n) = parse_square_prefix(s.as_bytes()).ok_or_else(bad)?;
+            let beyond = match them {
+                Color::White => cell.checked_add(8).filter(|&p| p < 64),
+                Color::Black => cell.checked_sub(8),
+            };
+            match beyond {
+                Some(pawn)
+                    if n == s.len()
+                        && pos.board.stack(pawn).as_slice() == [Piece::new(them, Kind::Pawn)] =>
+                {
+                    (cell, pawn)
+                }
+                _ => {
+                    return err(format!(
+                        "en passant field '{s}' is not cell:pawn such as e3:e4, nor a cell with a {} pawn one square beyond it",
+                        them.name()
+                    ))
+                }
+            }
+        }
+    };
     if pos.board.stack(pawn).as_slice() != [Piece::new(them, Kind::Pawn)] {
         return err(format!(
             "en passant field '{s}' names no {} pawn on {}",

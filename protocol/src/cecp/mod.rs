@@ -39,6 +39,8 @@ impl Out {
 /// What the main loop reacts to.
 pub(crate) enum Event {
     Line(String),
+    /// A line that is not UTF-8, decoded lossily for the error reply.
+    Unreadable(String),
     SearchDone(session::Finished),
     HiddenDone(hidden::HiddenDone),
     Eof,
@@ -55,14 +57,19 @@ pub fn run(
     let mut session = Session::new(out.clone(), tx.clone(), config)?;
     let reader_tx = tx.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            match line {
-                Ok(l) => {
-                    if reader_tx.send(Event::Line(l)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => break,
+        // Lines are read as bytes: one that is not UTF-8 (a GUI's stray
+        // byte) gets an error reply, and the session goes on.
+        for line in input.split(b'\n') {
+            let Ok(mut bytes) = line else { break };
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            let event = match String::from_utf8(bytes) {
+                Ok(l) => Event::Line(l),
+                Err(e) => Event::Unreadable(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            };
+            if reader_tx.send(event).is_err() {
+                return;
             }
         }
         let _ = reader_tx.send(Event::Eof);
@@ -95,6 +102,10 @@ pub fn run(
                 }
                 None => session.handle(&l),
             },
+            Event::Unreadable(l) => {
+                out.line(&format!("Error (not UTF-8 text): {l}"));
+                true
+            }
             Event::SearchDone(f) => {
                 session.search_finished(f);
                 true

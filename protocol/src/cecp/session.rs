@@ -117,10 +117,21 @@ pub struct Session {
     /// The text of the move that led to each of `positions` as it
     /// travelled (empty for the first): a denial names it.
     wire: Vec<String>,
-    /// Dysnomia: whether a player may deny (option `Denial`). Off, every
-    /// position forgets the move that led to it, so no denial is ever
-    /// legal (the sub-variant for two engines under stock XBoard).
-    denial: bool,
+    /// Dysnomia: whether a player may deny, as the option `Denial` set it
+    /// (None: not set). Off, every position forgets the move that led to
+    /// it, so no denial is ever legal (the sub-variant for two engines
+    /// under stock XBoard).
+    denial_option: Option<bool>,
+    /// XBoard said the opponent is a program (`computer`, until `new`).
+    /// XBoard cannot relay a denial between two programs (it takes the
+    /// move back and never asks its mover again), so then no one denies
+    /// unless the option `Denial` says otherwise.
+    opponent_program: bool,
+    /// The table size still to allocate (`--hash`): allocating a large
+    /// table takes seconds, and a GUI waits only 2 s for features unless
+    /// `feature done=0` comes first, so the table is allocated after that
+    /// line (or before the first command that needs it).
+    pending_hash: Option<usize>,
     /// Side the engine plays; None in force mode.
     engine_side: Option<Color>,
     game_over: bool,
@@ -311,7 +322,10 @@ impl Session {
         config: Config,
     ) -> Result<Session, engine::tt::HashError> {
         let threads = config.threads.clamp(1, MAX_THREADS);
-        let engine = Engine::try_new(config.hash_mib, threads)?;
+        // Only the size is checked now: the table itself comes later (see
+        // `pending_hash`).
+        engine::tt::check_hash_mib(config.hash_mib)?;
+        let engine = Engine::try_new(1, threads)?;
         let stop = engine.stop_handle();
         // CECP starts in orthodox chess until told `variant`.
         let variant = Variant::Chess;
@@ -326,7 +340,9 @@ impl Session {
             lifted: None,
             waypoint: None,
             wire: vec![String::new()],
-            denial: true,
+            denial_option: None,
+            opponent_program: false,
+            pending_hash: (config.hash_mib != 1).then_some(config.hash_mib),
             engine_side: Some(Color::Black),
             game_over: false,
             post: false,
@@ -402,8 +418,8 @@ impl Session {
             self.waypoint = None;
         }
         match cmd {
-            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "hover" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "name" | "rating"
+            | "ics" | "draw" | "hint" | "bk" | "hover" => {}
             // A piece put down: when a `lift` of the same square follows,
             // the person stopped on a two-leg turn's middle square.
             "put" => {
@@ -414,8 +430,14 @@ impl Session {
                     .map(|from| (from, arg.to_string()));
             }
             "protover" => self.features(),
+            "computer" => {
+                self.opponent_program = true;
+                self.apply_denial_setting();
+            }
             "new" => {
                 self.abort_search();
+                // `computer` is said of each game anew.
+                self.opponent_program = false;
                 // CECP: `new` is orthodox chess; XBoard sends `variant`
                 // after it for every other game.
                 self.map = BoardMap {
@@ -585,9 +607,11 @@ impl Session {
         true
     }
 
-    fn features(&self) {
+    fn features(&mut self) {
         let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.cecp_id()).collect();
+        // First, so that the GUI waits while the table is allocated.
         self.out.line("feature done=0");
+        self.allocate_hash();
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
              analyze=1 colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=1 highlight=1 \
@@ -626,10 +650,71 @@ impl Session {
         ));
         self.out.line(&format!(
             "feature option=\"Denial -check {}\"",
-            self.denial as u8
+            self.denial() as u8
         ));
         self.out.line("feature done=1");
         self.note_thread_cap();
+    }
+
+    /// Allocates the table `--hash` asked for, if that is still to do. A
+    /// size the allocator refuses now leaves the smallest table, and says
+    /// so (the size itself was checked before the session started).
+    fn allocate_hash(&mut self) {
+        let Some(mib) = self.pending_hash.take() else {
+            return;
+        };
+        let result = match self.engine.lock() {
+            Ok(mut e) => e.try_set_hash(mib),
+            Err(_) => Ok(()),
+        };
+        if let Err(e) = result {
+            self.hash_mib = 1;
+            self.error(
+                &format!(
+                    "hash too large: {mib} MiB could not be allocated now, at most {} MiB; using 1 MiB",
+                    e.max()
+                ),
+                &format!("--hash {mib}"),
+            );
+        }
+    }
+
+    /// Dysnomia: whether a player may deny now (see `denial_option`).
+    fn denial(&self) -> bool {
+        self.denial_option.unwrap_or(!self.opponent_program)
+    }
+
+    /// The option `Denial` or `computer` changed who may deny: the current
+    /// position follows at once (a search on it starts again).
+    fn apply_denial_setting(&mut self) {
+        if self.current().variant() != Variant::Dysnomia {
+            return;
+        }
+        let mode = self.running.as_ref().map(|r| r.mode);
+        if mode.is_some() {
+            self.abort_search();
+        }
+        let settled = self.settle(self.current().clone());
+        if let Some(last) = self.positions.last_mut() {
+            *last = settled;
+        }
+        match mode {
+            Some(Mode::Think) => self.think(),
+            Some(Mode::Analyze) => self.analyze(),
+            None => {}
+        }
+    }
+
+    /// XBoard's board as the session models it at `pos`, when moves travel
+    /// in XBoard's forms (Strange Chess, Dysnomia with `XBoard board` on).
+    fn xb_model(&self, pos: &AnyPosition) -> Option<XbModel> {
+        if !self.map.tracks_xboard_board() {
+            None
+        } else if self.map.variant == Variant::Dysnomia {
+            xboard_dy::XbBoard::from_fen(&pos.fen()).map(XbModel::Dysnomia)
+        } else {
+            XbBoard::from_fen(&pos.fen()).map(XbModel::Strange)
+        }
     }
 
     /// `memory` and option `Hash`. A size beyond the machine is refused
@@ -642,6 +727,8 @@ impl Session {
             return;
         }
         self.abort_search();
+        // This size replaces the one of the command line.
+        self.pending_hash = None;
         let result = match self.engine.lock() {
             Ok(mut e) => e.try_set_hash(mib),
             Err(_) => Ok(()),
@@ -684,14 +771,7 @@ impl Session {
 
     fn reset(&mut self, pos: AnyPosition) {
         let pos = self.settle(pos);
-        let xb = if !self.map.tracks_xboard_board() {
-            None
-        } else if self.map.variant == Variant::Dysnomia {
-            xboard_dy::XbBoard::from_fen(&pos.fen()).map(XbModel::Dysnomia)
-        } else {
-            XbBoard::from_fen(&pos.fen()).map(XbModel::Strange)
-        };
-        self.xb = vec![xb];
+        self.xb = vec![self.xb_model(&pos)];
         self.wire = vec![String::new()];
         self.positions = vec![pos];
         self.game_over = false;
@@ -723,9 +803,12 @@ impl Session {
                 return;
             }
         };
-        // A move arriving while we think on our own move: drop that search.
+        // A move while we think on our own move is not the opponent's to
+        // make: refused, and the search goes on to its move (abandoning it
+        // would leave the GUI waiting for a move that never comes).
         if matches!(&self.running, Some(r) if r.mode == Mode::Think) {
-            self.abort_search();
+            self.error("not your turn: the engine is thinking on its move", line);
+            return;
         }
         let mut next = self.current().clone();
         if let Err(e) = next.play(&ours) {
@@ -794,7 +877,7 @@ impl Session {
     /// that led to it (our FEN keeps everything else), so no denial is
     /// legal in it.
     fn settle(&self, pos: AnyPosition) -> AnyPosition {
-        if self.denial || pos.variant() != Variant::Dysnomia {
+        if self.denial() || pos.variant() != Variant::Dysnomia {
             return pos;
         }
         AnyPosition::from_fen(Variant::Dysnomia, &pos.fen()).unwrap_or(pos)
@@ -903,12 +986,14 @@ impl Session {
             },
             ("Rank base", Some(v)) if v <= 1 => self.map.rank_base = v as u32,
             ("Denial", Some(v)) if v <= 1 => {
-                // Applies from the next position.
-                self.denial = v == 1;
+                self.denial_option = Some(v == 1);
+                self.apply_denial_setting();
             }
             ("XBoard board", Some(v)) if v <= 1 => {
-                // Applies from the next game (`new`, `variant`, `setboard`).
+                // At once: the game's moves travel in the new form from
+                // now on, a running search's move included.
                 self.map.xboard_board = v == 1;
+                self.xb = self.positions.iter().map(|p| self.xb_model(p)).collect();
             }
             _ => self.error("bad option", line),
         }
@@ -1001,6 +1086,8 @@ impl Session {
     }
 
     fn start_search(&mut self, mode: Mode, limits: Limits) {
+        // A GUI that never sent `protover` gets the table here.
+        self.allocate_hash();
         let id = self.next_id;
         self.next_id += 1;
         let root = self.current().clone();

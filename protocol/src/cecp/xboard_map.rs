@@ -29,6 +29,10 @@ const ORTHODOX_PIECES: [&str; 5] = [
     "piece N& N",
 ];
 
+/// The most fields XBoard writes in a FEN: board, side, castling, en
+/// passant and the two counters.
+const XBOARD_FEN_FIELDS: usize = 6;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMap {
     pub variant: Variant,
@@ -282,9 +286,17 @@ impl BoardMap {
     /// woozan back on its home square after moving has no two-step, and
     /// inferring one made an engine play an illegal move in a match.
     pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
+        // XBoard writes at most six fields. A FEN with more is our own
+        // full-state FEN, taken whole or refused whole: reading it as
+        // XBoard's would drop the fields after the sixth (a Dysnomia
+        // denial right, pools, a bait) without a word.
+        let ours_only = xb.split_whitespace().count() > XBOARD_FEN_FIELDS;
         if self.variant == Variant::StrangeChess {
             // Our full-state FEN, or the one XBoard writes of its board.
             return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
+                if ours_only {
+                    return Err(e.to_string());
+                }
                 AnyPosition::from_fen(self.variant, &super::xboard_sc::our_fen(xb))
                     .map_err(|_| e.to_string())
             });
@@ -292,9 +304,15 @@ impl BoardMap {
         if self.variant == Variant::Dysnomia {
             // Our full-state FEN, or the one XBoard writes of its glyphs.
             return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
+                if ours_only {
+                    return Err(e.to_string());
+                }
                 AnyPosition::from_fen(self.variant, &super::xboard_dy::our_fen(xb))
                     .map_err(|_| e.to_string())
             });
+        }
+        if ours_only {
+            return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
         }
         if self.identity() {
             return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());

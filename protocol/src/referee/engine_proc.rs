@@ -21,7 +21,26 @@ pub struct Features {
     pub ping: bool,
     /// The names of the engine's `option` features.
     pub options: Vec<String>,
+    /// Feature lines came after the handshake had ended without them (an
+    /// engine slow to start, taken for protocol 1 until then): said in a
+    /// verdict, since such an engine may play in forms it was never told
+    /// to leave.
+    pub late: bool,
 }
+
+/// How long an engine has, after `protover 2`, to send its features or
+/// `feature done=0` (CECP's 2 s, as XBoard waits).
+pub const FEATURE_WAIT: Duration = Duration::from_secs(2);
+
+/// How long an engine that said nothing at all within [`FEATURE_WAIT`]
+/// has to say its first word (the referee sends a `ping` to ask): one that
+/// allocates a large table before answering is slow, not broken. Silence
+/// past it is no handshake: a one-line error before the match.
+pub const SILENCE_LIMIT: Duration = Duration::from_secs(20);
+
+/// How long an engine has from `feature done=0` to `feature done=1`
+/// (XBoard waits an hour; a start-up this long is already a fault).
+pub const DONE_LIMIT: Duration = Duration::from_secs(120);
 
 /// Why waiting for an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +49,15 @@ pub enum Failure {
     Timeout,
     /// The process closed its output (crashed or quit).
     Exited,
+    /// A line that is not UTF-8 text (shown decoded lossily).
+    Unreadable(String),
+}
+
+/// What the reading thread passes on.
+enum Read {
+    Line(String),
+    NotUtf8(String),
+    Closed,
 }
 
 pub struct EngineProc {
@@ -37,7 +65,7 @@ pub struct EngineProc {
     pub command: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Option<String>>,
+    lines: Receiver<Read>,
     pub features: Features,
     dead: bool,
     /// The process group is killed and the leader reaped.
@@ -97,17 +125,23 @@ impl EngineProc {
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(Some(l)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
+            // Bytes, not text: a line that is not UTF-8 is reported as
+            // such, where `lines()` would end the stream as if the engine
+            // had crashed.
+            for line in BufReader::new(stdout).split(b'\n') {
+                let Ok(mut bytes) = line else { break };
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+                let read = match String::from_utf8(bytes) {
+                    Ok(l) => Read::Line(l),
+                    Err(e) => Read::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+                };
+                if tx.send(read).is_err() {
+                    return;
                 }
             }
-            let _ = tx.send(None);
+            let _ = tx.send(Read::Closed);
         });
         let mut e = EngineProc {
             name: name.to_string(),
@@ -120,32 +154,82 @@ impl EngineProc {
             ended: false,
             pings: 0,
         };
-        e.send("xboard");
-        e.send("protover 2");
-        // Features arrive within 2 s, or `done=0` asks for more time.
-        let mut deadline = Instant::now() + Duration::from_secs(2);
+        e.handshake()?;
+        if e.features.ping && !e.ping(Duration::from_secs(10)) {
+            return Err(format!("engine {name}: no pong after the handshake"));
+        }
+        Ok(e)
+    }
+
+    /// CECP's start-up: `xboard`, `protover 2`, then the features until
+    /// `done=1`. Features (or `done=0`, which asks for up to
+    /// [`DONE_LIMIT`]) must begin within [`FEATURE_WAIT`]; an engine that
+    /// has said other things (a banner) and no feature by then speaks
+    /// protocol 1. One that has said nothing at all is asked with a `ping`
+    /// and given [`SILENCE_LIMIT`] to say anything: a slow start is waited
+    /// for, silence is an error.
+    fn handshake(&mut self) -> Result<(), String> {
+        let (name, command) = (self.name.clone(), self.command.clone());
+        self.send("xboard");
+        self.send("protover 2");
+        let start = Instant::now();
+        let mut deadline = start + FEATURE_WAIT;
+        let mut heard = false;
+        let mut asked = false;
+        let mut waiting_for_done = false;
         loop {
-            match e.recv(deadline) {
+            match self.recv_raw(deadline) {
                 Ok(l) => {
-                    if let Some(done) = parse_features(&l, &mut e.features) {
-                        if done {
-                            break;
+                    let first_word = !heard;
+                    heard = true;
+                    match parse_features(&l, &mut self.features) {
+                        Some(true) => return Ok(()),
+                        Some(false) => {
+                            waiting_for_done = true;
+                            deadline = Instant::now() + DONE_LIMIT;
                         }
-                        deadline = Instant::now() + Duration::from_secs(30);
+                        // A feature line: more may follow, as long as
+                        // the first ones took.
+                        None if l.starts_with("feature") => {}
+                        // Other words (a banner, the answer to our `ping`)
+                        // after a silence: features may still follow.
+                        None if first_word && asked => deadline = Instant::now() + FEATURE_WAIT,
+                        None => {}
                     }
                 }
-                Err(Failure::Timeout) => break,
+                Err(Failure::Timeout) if waiting_for_done => {
+                    return Err(format!(
+                        "engine {name}: slow to start: it sent 'feature done=0' but no 'feature done=1' within {} s",
+                        DONE_LIMIT.as_secs()
+                    ))
+                }
+                Err(Failure::Timeout) if !heard && !asked => {
+                    asked = true;
+                    self.pings += 1;
+                    let n = self.pings;
+                    self.send(&format!("ping {n}"));
+                    deadline = Instant::now() + SILENCE_LIMIT;
+                }
+                Err(Failure::Timeout) if !heard => {
+                    return Err(format!(
+                        "engine {name}: no handshake: '{command}' said nothing within {} s of 'protover 2', not even to a ping",
+                        start.elapsed().as_secs()
+                    ))
+                }
+                // Protocol 1: no features.
+                Err(Failure::Timeout) => return Ok(()),
                 Err(Failure::Exited) => {
                     return Err(format!(
                         "engine {name}: '{command}' exited during the handshake"
                     ))
                 }
+                Err(Failure::Unreadable(l)) => {
+                    return Err(format!(
+                        "engine {name}: unreadable output during the handshake (not UTF-8 text): {l}"
+                    ))
+                }
             }
         }
-        if e.features.ping && !e.ping(Duration::from_secs(10)) {
-            return Err(format!("engine {name}: no pong after the handshake"));
-        }
-        Ok(e)
     }
 
     /// Sends one line; a broken pipe marks the engine dead.
@@ -161,15 +245,30 @@ impl EngineProc {
         }
     }
 
-    /// The next line before `deadline`.
+    /// The next line before `deadline`. Feature lines that come after the
+    /// handshake are taken in (the engine was slow to start), not passed
+    /// on.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, Failure> {
+        loop {
+            let l = self.recv_raw(deadline)?;
+            if l.starts_with("feature ") {
+                parse_features(&l, &mut self.features);
+                self.features.late = true;
+                continue;
+            }
+            return Ok(l);
+        }
+    }
+
+    fn recv_raw(&mut self, deadline: Instant) -> Result<String, Failure> {
         if self.dead {
             return Err(Failure::Exited);
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(Some(l)) => Ok(l),
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+            Ok(Read::Line(l)) => Ok(l),
+            Ok(Read::NotUtf8(l)) => Err(Failure::Unreadable(l)),
+            Ok(Read::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 self.dead = true;
                 Err(Failure::Exited)
             }
@@ -189,7 +288,7 @@ impl EngineProc {
         loop {
             match self.recv(deadline) {
                 Ok(l) if l.trim() == format!("pong {n}") => return true,
-                Ok(_) => continue,
+                Ok(_) | Err(Failure::Unreadable(_)) => continue,
                 Err(_) => return false,
             }
         }

@@ -87,7 +87,9 @@ pub struct GameRecord {
     pub events: Events,
     /// Sum and count of the depths the engines reported, per colour.
     pub depth: [(u64, u64); 2],
-    /// Engines whose process must be restarted (crashed or hung).
+    /// Engines whose process must be restarted: crashed, hung, or out of
+    /// step with the game (an illegal or unreadable move, a false claim, a
+    /// legal move refused, output that is not text).
     pub broken: [bool; 2],
 }
 
@@ -327,27 +329,45 @@ pub fn play_game(
             }
         };
         let mv = reply.text;
+        // An engine whose features came after the handshake was taken for
+        // protocol 1 and told nothing (no options): its bad move is that,
+        // and the verdict says so.
+        let slow = |e: &EngineProc| {
+            if e.features.late {
+                "; its features came only after the handshake (slow to start), so it was not set up for this match"
+            } else {
+                ""
+            }
+        };
         let ours = match map.move_in(&mv) {
             Ok(m) => m,
             Err(why) => {
-                // Recorded in the reason, not as a move of the game.
+                // Recorded in the reason, not as a move of the game; the
+                // engine is out of step and is restarted.
+                rec.broken[i] = true;
                 end(
                     &mut rec,
                     loss(side),
-                    format!("{} played an unreadable move '{mv}' ({why})", side.name()),
+                    format!(
+                        "{} played an unreadable move '{mv}' ({why}){}",
+                        side.name(),
+                        slow(eng[i])
+                    ),
                 );
                 break;
             }
         };
         let mut next = pos.clone();
         if let Err(e) = next.play(&ours) {
+            rec.broken[i] = true;
             end(
                 &mut rec,
                 loss(side),
                 format!(
-                    "{} played an illegal move {ours} ({})",
+                    "{} played an illegal move {ours} ({}){}",
                     side.name(),
-                    e.reason()
+                    e.reason(),
+                    slow(eng[i])
                 ),
             );
             break;
@@ -429,19 +449,15 @@ pub(crate) fn take_turn(
     // match): it is held, and stands (false claim, resignation) only if no
     // move follows in time.
     let first_turn = rec.moves.len() <= 1;
-    let (reply, thinking, crashed) = await_move(eng, side, asked + budget, first_turn);
+    let (reply, thinking, restart) = await_move(eng, side, asked + budget, first_turn);
     let move_depth = thinking.map_or(0, |t| t.depth);
-    rec.broken[i] |= crashed;
+    rec.broken[i] |= restart;
     let spent = asked.elapsed();
     if move_depth > 0 {
         rec.depth[i].0 += move_depth;
         rec.depth[i].1 += 1;
     }
-    let mv = reply.inspect_err(|reason| {
-        if reason.contains("did not move in time") {
-            rec.broken[i] = true;
-        }
-    })?;
+    let mv = reply?;
     if let TimeControl::Clock { inc, .. } = tc {
         if spent > *clock {
             rec.detail = Some(time_spent(spent, *clock, thinking));
@@ -476,9 +492,10 @@ fn time_spent(took: Duration, clock: Duration, thinking: Option<Thinking>) -> St
 }
 
 /// Waits for `side`'s engine to move: the move text, or why the game ends
-/// (no reply in time, crash, resignation, false claim, rejected move); also
-/// its last thinking line (deepest depth reported, last score) and whether
-/// the engine process died.
+/// (no reply in time, crash, output that is not text, resignation, false
+/// claim, rejected move); also its last thinking line (deepest depth
+/// reported, last score) and whether the engine must be restarted (every
+/// failure but a resignation: a hung, dead or confused process).
 pub(crate) fn await_move(
     eng: &mut EngineProc,
     side: Color,
@@ -486,7 +503,6 @@ pub(crate) fn await_move(
     first_turn: bool,
 ) -> (Result<String, String>, Option<Thinking>, bool) {
     let mut thinking: Option<Thinking> = None;
-    let mut crashed = false;
     // A claim or resignation held back on the first turn: it stands if no
     // move follows.
     let mut held: Option<String> = None;
@@ -503,8 +519,16 @@ pub(crate) fn await_move(
                 break Err(format!("{} did not move in time (no reply)", side.name()));
             }
             Err(Failure::Exited) => {
-                crashed = true;
-                break Err(format!("{} engine crashed", side.name()));
+                break Err(format!(
+                    "{} engine crashed (its output closed)",
+                    side.name()
+                ));
+            }
+            Err(Failure::Unreadable(l)) => {
+                break Err(format!(
+                    "{} sent unreadable output (a line that is not UTF-8 text: '{l}')",
+                    side.name()
+                ));
             }
             Ok(line) => {
                 let line = line.trim().to_string();
@@ -541,7 +565,8 @@ pub(crate) fn await_move(
             }
         }
     };
-    (reply, thinking, crashed)
+    let restart = matches!(&reply, Err(r) if !r.ends_with(" resigns"));
+    (reply, thinking, restart)
 }
 
 /// Tells both engines the result and leaves them in force mode.

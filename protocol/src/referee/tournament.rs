@@ -442,7 +442,8 @@ pub fn run_match(
                             cfg.adjudication,
                         ),
                     };
-                    // A crashed or hung engine is replaced for the next game.
+                    // A crashed, hung or confused engine is replaced for the
+                    // next game.
                     for (i, &k) in [job.white, job.black].iter().enumerate() {
                         if rec.broken[i] {
                             if let Some(mut p) = procs[k].take() {
