@@ -117,7 +117,7 @@ static BOX_TWO: [u64; 64] = {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        let mut q = 0;
+        let mut q: usize = 0;
         while q < 64 {
             let (df, dr) = (
                 (q % 8) as i32 - (sq % 8) as i32,
