@@ -343,6 +343,31 @@ fn dysnomia_game_trait_invariants() {
     }
 }
 
+/// R-B6.1 word for word: a lone pawn of `color` next to its King, or one
+/// with an empty square next to both; every Statue of `color`.
+fn bait_targets_by_definition(p: &Position, c: movegen::Color) -> Vec<u8> {
+    let Some((k, _)) = p.board.king(c) else {
+        return Vec::new();
+    };
+    let near = |a: u8, b: u8| {
+        let (da, db) = ((a % 8) as i8 - (b % 8) as i8, (a / 8) as i8 - (b / 8) as i8);
+        a != b && da.abs() <= 1 && db.abs() <= 1
+    };
+    let pawn = movegen::dysnomia::Piece::new(c, Kind::Pawn);
+    let statue = movegen::dysnomia::Piece::new(c, Kind::Statue);
+    (0..64u8)
+        .filter(|&s| {
+            let st = p.board.stack(s);
+            st.as_slice() == [statue]
+                || (st.as_slice() == [pawn]
+                    && s != k
+                    && (near(k, s)
+                        || (0..64u8)
+                            .any(|x| p.board.bottom(x).is_none() && near(k, x) && near(x, s))))
+        })
+        .collect()
+}
+
 /// The fast check test (`Position::king_capturable_fast`) against the
 /// literal definition (every opponent move played out), for both colours,
 /// on every position of biased random games, on every position their legal
@@ -356,6 +381,22 @@ fn the_fast_check_test_agrees_with_simulation() {
     let (mut decided, mut undecided, mut capturable) = (0usize, 0usize, 0usize);
     let mut compare = |p: &Position, what: &dyn Fn() -> String| {
         for c in [movegen::Color::White, movegen::Color::Black] {
+            // The direct attacks bait looks for (R-B6.2), fast and played
+            // out; the bait targets (R-B6.1) against their definition.
+            assert_eq!(
+                p.directly_attacked(c),
+                !p.direct_attacks(c).is_empty(),
+                "{} {c:?} direct attack: {}",
+                what(),
+                p.to_fen()
+            );
+            assert_eq!(
+                p.bait_targets(c),
+                bait_targets_by_definition(p, c),
+                "{} {c:?} bait targets: {}",
+                what(),
+                p.to_fen()
+            );
             match p.king_capturable_fast(c) {
                 Some(v) => {
                     let slow = p.king_capturable_by_simulation(c);

@@ -263,7 +263,7 @@ impl Position {
 
     /// Whether some move of `them` lands on `k` (held by a lone enemy
     /// King) or passes it with a Knight's path capture.
-    fn attacked_directly(&self, k: Square, them: Color) -> bool {
+    pub(crate) fn attacked_directly(&self, k: Square, them: Color) -> bool {
         let b = &self.board;
         let occ = b.occupied();
         // Sliders: the first square on each ray from k, its bottom or a

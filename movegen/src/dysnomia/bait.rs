@@ -8,7 +8,8 @@
 //! reply ignores its own side's check; a Statue swapped onto the King's
 //! square is captured like the pawn it once was.
 
-use super::board::{offset, Kind, Piece, Square, ROUND};
+use super::attacks::KING_NEAR;
+use super::board::{squares, Kind, Piece, Square};
 use super::moves::{Leg, Move, NO_LEVEL};
 use super::position::Position;
 use crate::game::Color;
@@ -39,35 +40,44 @@ impl Position {
     }
 
     /// The pawns and Statues of `color` its King can be baited onto
-    /// (R-B6.1): a lone pawn next to the King's square, or one a King step
-    /// away from an empty square next to both; every Statue. Square order.
-    pub fn bait_targets(&self, color: Color) -> Vec<Square> {
+    /// (R-B6.1), as a mask: a lone pawn next to the King's square, or one
+    /// a King step away from an empty square next to both; every Statue.
+    pub fn bait_target_mask(&self, color: Color) -> u64 {
         let Some((k, _)) = self.board.king(color) else {
-            return Vec::new();
+            return 0;
         };
-        let pawn = Piece::new(color, Kind::Pawn);
-        let statue = Piece::new(color, Kind::Statue);
-        let near =
-            |a: Square, b: Square| ROUND.iter().any(|&(df, dr)| offset(a, df, dr) == Some(b));
-        (0..64u8)
-            .filter(|&p| {
-                let st = self.board.stack(p);
-                if st.as_slice() == [statue] {
-                    return true;
-                }
-                if st.as_slice() != [pawn] || p == k {
-                    return false;
-                }
-                near(k, p)
-                    || (0..64u8).any(|x| self.board.bottom(x).is_none() && near(k, x) && near(x, p))
-            })
-            .collect()
+        let near = KING_NEAR[k as usize];
+        let mut reach = near;
+        for x in squares(near & !self.board.occupied()) {
+            reach |= KING_NEAR[x as usize];
+        }
+        // A pawn at the bottom of a square stands alone (columns stand on
+        // Rooks).
+        let pawns = self.board.bottoms(color, Kind::Pawn) & reach & !(1u64 << k);
+        pawns | self.board.bottoms(color, Kind::Statue)
+    }
+
+    /// [`Position::bait_target_mask`]'s squares, in square order.
+    pub fn bait_targets(&self, color: Color) -> Vec<Square> {
+        squares(self.bait_target_mask(color)).collect()
+    }
+
+    /// Whether some opponent move captures `color`'s King by itself (see
+    /// [`Position::direct_attacks`]). A lone King's direct attackers are
+    /// what the fast check test looks for first; a riding King's are
+    /// played out.
+    pub fn directly_attacked(&self, color: Color) -> bool {
+        match self.board.king(color) {
+            None => false,
+            Some((k, 0)) => self.attacked_directly(k, color.flip()),
+            Some(_) => !self.direct_attacks(color).is_empty(),
+        }
     }
 
     /// Whether `color` may bait this turn: its King on the board, in check,
     /// directly attacked, with a target.
     pub fn may_bait(&self, color: Color) -> bool {
-        !self.direct_attacks(color).is_empty() && !self.bait_targets(color).is_empty()
+        self.bait_target_mask(color) != 0 && self.directly_attacked(color)
     }
 
     /// The forced replies to a pending bait: each direct capture of the

@@ -374,11 +374,40 @@ impl Board {
     /// a Rook (the callers keep that rule; the board only stores it).
     /// Returns false if there is no room for another column, which the
     /// piece limits rule out in a real game.
+    #[inline]
     pub fn set_stack(&mut self, sq: Square, stack: &[Piece]) -> bool {
+        if stack.len() <= 1 && !self.is_column(sq) {
+            self.set_lone(sq, stack.first().copied());
+            return true;
+        }
         self.key ^= self.column_key(sq);
         let ok = self.replace_stack(sq, stack);
         self.key ^= self.column_key(sq);
         ok
+    }
+
+    /// [`Board::set_stack`] for a square that holds no column and gets at
+    /// most one piece: most changes of a move.
+    #[inline(always)]
+    fn set_lone(&mut self, sq: Square, p: Option<Piece>) {
+        let i = sq as usize;
+        let bit = 1u64 << sq;
+        let old = self.bottom[i];
+        if old != 0 {
+            let old = Piece(old);
+            self.key ^= super::key::cell(sq, 0, old);
+            self.occupied[old.color().index()] &= !bit;
+            self.kinds[old.kind() as usize] &= !bit;
+        }
+        match p {
+            Some(p) => {
+                self.bottom[i] = p.0;
+                self.key ^= super::key::cell(sq, 0, p);
+                self.occupied[p.color().index()] |= bit;
+                self.kinds[p.kind() as usize] |= bit;
+            }
+            None => self.bottom[i] = 0,
+        }
     }
 
     /// The board's share of the position key, kept incrementally.

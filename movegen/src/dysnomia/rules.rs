@@ -305,19 +305,33 @@ impl Position {
         self.king_steps(color, from, fl, &mut first);
         for (l1, cap1) in first {
             out.legs(&[l1], cap1);
-            // The second leg starts where the first left the King.
-            let mut after = *self;
-            let mut r = Resolver::new(&mut after);
-            r.defer();
-            let Some(at) = r.apply_leg(color, &l1) else {
-                continue;
+            // The second leg starts where the first left the King: alone
+            // after a capture (the captured Rook's riders wait to fall,
+            // R-B3.4) or on an empty square, on top after entering. The
+            // board it steps on is this one but for the two squares the
+            // first leg changed: where the King landed (which a step
+            // does not reach) and where it stood, empty now if it stood
+            // alone (a riding King leaves its column's bottom in place).
+            let kq = l1.to;
+            let fl2 = match self.board.bottom(kq) {
+                Some(b) if l1.mark == Mark::Enter || b.color() == color => {
+                    self.board.height(kq) as u8
+                }
+                _ => NO_LEVEL,
             };
-            let (kq, kl) = at;
-            let fl2 = level_of(&after, kq, kl);
-            let mut second = Steps::new();
-            after.king_steps(color, kq, fl2, &mut second);
-            for (l2, cap2) in second {
-                out.legs(&[l1, l2], cap1 || cap2);
+            for (df, dr) in super::board::ROUND {
+                let Some(t) = offset(kq, df, dr) else {
+                    continue;
+                };
+                if t == from && fl == NO_LEVEL {
+                    let mut l2 = Leg::new(kq, t);
+                    l2.from_level = fl2;
+                    out.legs(&[l1, l2], cap1);
+                    continue;
+                }
+                landings(self, color, kq, fl2, t, &mut |l2, cap2| {
+                    out.legs(&[l1, l2], cap1 || cap2)
+                });
             }
         }
     }
