@@ -515,19 +515,17 @@ impl Board {
     /// material is the difference of two of these.
     pub fn material(&self) -> Material {
         let mut m = [[0u8; 7]; 2];
-        let mut count = |code: u8| {
-            let p = Piece(code);
-            m[p.color().index()][p.kind() as usize] += 1;
-        };
-        let mut bits = self.occupied[0] | self.occupied[1];
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            count(self.bottom[sq]);
+        for (c, counts) in m.iter_mut().enumerate() {
+            for (k, n) in counts.iter_mut().enumerate() {
+                *n = (self.occupied[c] & self.kinds[k]).count_ones() as u8;
+            }
         }
-        for r in self.riders.iter().filter(|r| r.sq != NO_COLUMN) {
-            for &c in &r.pieces[..r.len as usize] {
-                count(c);
+        if self.cols != 0 {
+            for r in self.riders.iter().filter(|r| r.sq != NO_COLUMN) {
+                for &c in &r.pieces[..r.len as usize] {
+                    let p = Piece(c);
+                    m[p.color().index()][p.kind() as usize] += 1;
+                }
             }
         }
         m

@@ -69,11 +69,32 @@ pub fn position_hash(p: &Position) -> u64 {
 /// the rules that the searches need for every turn (which turns are
 /// captures, and what they gain) and could otherwise only learn by
 /// playing each turn again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `slot` is where the turn stands in the list it came from, so that
+/// playing it finds its result there at once; it is not part of the turn
+/// (equality and hashing leave it out).
+#[derive(Clone, Copy, Debug)]
 pub struct Turn {
     pub m: Move,
     pub deniable: bool,
     pub delta: [[i8; 7]; 2],
+    pub slot: u16,
+}
+
+impl PartialEq for Turn {
+    fn eq(&self, o: &Turn) -> bool {
+        self.m == o.m && self.deniable == o.deniable && self.delta == o.delta
+    }
+}
+
+impl Eq for Turn {}
+
+impl std::hash::Hash for Turn {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.m.hash(h);
+        self.deniable.hash(h);
+        self.delta.hash(h);
+    }
 }
 
 /// The material change from `before` to `after`.
@@ -244,6 +265,7 @@ impl State {
                     m: *m,
                     deniable,
                     delta,
+                    slot: 0,
                 },
                 *after,
             ));
@@ -253,11 +275,15 @@ impl State {
                 m: Move::denial(),
                 deniable: false,
                 delta: material_delta(&material, &last.before.board.material()),
+                slot: 0,
             };
             if !noisy_only || denial.changes_material() {
                 out.push((denial, last.before));
                 super::moves::sort_by_text(&mut out, |(t, _)| &t.m, false);
             }
+        }
+        for (i, (t, _)) in out.iter_mut().enumerate() {
+            t.slot = i as u16;
         }
         out
     }

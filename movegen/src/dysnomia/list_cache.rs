@@ -98,7 +98,13 @@ pub fn noisy_of(s: &State) -> Listed {
 /// The position after the legal turn `t` of `s` from a cached list (whole
 /// or noisy), else from the whole list; None if `t` is not listed.
 pub fn result_of(s: &State, t: &Turn) -> Option<Position> {
-    let find = |list: &Listed| list.iter().find(|(x, _)| x == t).map(|(_, after)| *after);
+    let find = |list: &Listed| {
+        // Where the list put it, usually; else anywhere.
+        match list.get(t.slot as usize) {
+            Some((x, after)) if x == t => Some(*after),
+            _ => list.iter().find(|(x, _)| x == t).map(|(_, after)| *after),
+        }
+    };
     let cached = CACHE.with(|c| {
         let c = c.borrow();
         c.all

@@ -104,11 +104,18 @@ struct EachMove<'a> {
     want: Option<&'a Move>,
     keep: Keep,
     out: &'a mut Found,
+    /// A noisy listing may drop a move that removes nothing without
+    /// playing it (see [`Position::quiet_moves_change_nothing`]), unless
+    /// a pawn moves into its last rank.
+    skip_quiet: bool,
 }
 
 impl LegSink for EachMove<'_> {
-    fn legs(&mut self, legs: &[Leg], _cap: bool) {
+    fn legs(&mut self, legs: &[Leg], cap: bool) {
         if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
+            return;
+        }
+        if self.skip_quiet && !cap && !self.base.pawn_to_last_rank(legs) {
             return;
         }
         let mut t = *self.template;
@@ -124,6 +131,47 @@ impl LegSink for EachMove<'_> {
 }
 
 impl Position {
+    /// Whether every move of the side to move that removes nothing and
+    /// brings no pawn to its last rank leaves the material as it is: no
+    /// risen Bishop of its is due to be exiled at the end of the turn, and
+    /// it has no Statue (which would move its zones off the last rank).
+    /// Such a move sets nothing off, and at the end of the turn no pawn
+    /// converts (pawns in their zone converted before the move) and none
+    /// stands on its first rank (no move takes one there).
+    fn quiet_moves_change_nothing(&self) -> bool {
+        let us = self.side;
+        if self.board.bottoms(us, Kind::Statue) != 0 {
+            return false;
+        }
+        let risen_bottom = squares(self.board.bottoms(us, Kind::Bishop))
+            .any(|sq| self.board.bottom(sq).is_some_and(|p| p.risen()));
+        let risen_rider = self.board.rider_lists().any(|(_, r)| {
+            r.iter().any(|&c| {
+                let p = Piece::from_code(c);
+                p.is(us, Kind::Bishop) && p.risen()
+            })
+        });
+        !risen_bottom && !risen_rider
+    }
+
+    /// Whether the legs move a pawn of the side to move and end on its
+    /// last rank.
+    fn pawn_to_last_rank(&self, legs: &[Leg]) -> bool {
+        let (Some(first), Some(last)) = (legs.first(), legs.last()) else {
+            return false;
+        };
+        let level = if first.from_level == NO_LEVEL {
+            0
+        } else {
+            first.from_level as usize
+        };
+        let last_rank = if self.side == Color::White { 7 } else { 0 };
+        self.board
+            .at(first.from, level)
+            .is_some_and(|p| p.kind() == Kind::Pawn)
+            && file_rank(last.to).1 == last_rank
+    }
+
     /// Plays the legs of `m` for the side to move, up to but not including
     /// the end-of-turn conversions.
     fn play_legs(&self, m: &Move) -> Option<Moved> {
@@ -321,6 +369,9 @@ impl Position {
                     want,
                     keep,
                     out: &mut *out,
+                    skip_quiet: matches!(keep, Keep::Noisy(_))
+                        && template.pre().is_empty()
+                        && base.quiet_moves_change_nothing(),
                 };
                 base.piece_moves(us, false, &mut each);
                 let mut disguises = Vec::new();
