@@ -374,12 +374,18 @@ impl Board {
     /// a Rook (the callers keep that rule; the board only stores it).
     /// Returns false if there is no room for another column, which the
     /// piece limits rule out in a real game.
-    #[inline]
+    #[inline(always)]
     pub fn set_stack(&mut self, sq: Square, stack: &[Piece]) -> bool {
         if stack.len() <= 1 && !self.is_column(sq) {
             self.set_lone(sq, stack.first().copied());
             return true;
         }
+        self.set_column(sq, stack)
+    }
+
+    /// [`Board::set_stack`] where a column is made or changed.
+    #[inline(never)]
+    fn set_column(&mut self, sq: Square, stack: &[Piece]) -> bool {
         self.key ^= self.column_key(sq);
         let ok = self.replace_stack(sq, stack);
         self.key ^= self.column_key(sq);

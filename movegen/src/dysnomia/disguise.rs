@@ -12,13 +12,34 @@
 //! suffix is the last pawn of the chain.
 
 use super::board::{file_rank, offset, squares, Kind, Piece, Square};
-use super::moves::{Leg, Mark, Move, NO_LEVEL};
+use super::moves::{Leg, Mark, Move, MAX_LEGS, NO_LEVEL};
+use arrayvec::ArrayVec;
+
+/// The legs of a disguise or chain so far.
+type Legs = ArrayVec<Leg, MAX_LEGS>;
+
+/// Where disguise generation puts each disguise it finds: its legs and
+/// the position after the swaps (nothing else in a disguise happens
+/// until the end of the turn).
+pub trait DisguiseSink {
+    fn disguise(&mut self, legs: &[Leg], after: &Position);
+}
+
+impl DisguiseSink for Vec<(Move, bool)> {
+    fn disguise(&mut self, legs: &[Leg], _after: &Position) {
+        self.push((Move::legs_of(legs), false));
+    }
+}
 use super::position::Position;
 use crate::game::Color;
 
+/// One way of a pawn onto a square: one or two legs.
+pub type Path = ArrayVec<Leg, 2>;
+
 /// A pawn's ways onto square `b` as if `b` were empty: the single step,
 /// or a double move's two legs (straight forward written as one leg).
-/// Each is a list of legs without levels or marks.
+/// Each is a list of legs without levels or marks. There are at most
+/// three: a step, or two bent double moves (a straight one is alone).
 pub fn paths_onto(
     pos: &Position,
     color: Color,
@@ -26,17 +47,18 @@ pub fn paths_onto(
     riding: bool,
     lone: bool,
     b: Square,
-) -> Vec<Vec<Leg>> {
+) -> ArrayVec<Path, 4> {
     let fw: i8 = if color == Color::White { 1 } else { -1 };
     let first: i8 = if color == Color::White { 0 } else { 7 };
-    let mut v = Vec::new();
+    let mut v = ArrayVec::new();
     if file_rank(b).1 == first {
         return v;
     }
+    let one = |l: Leg| Path::from_iter([l]);
     let steps = [(0, fw), (-1, 0), (1, 0), (0, -fw)];
     for (df, dr) in steps {
         if offset(from, df, dr) == Some(b) {
-            v.push(vec![Leg::new(from, b)]);
+            v.push(one(Leg::new(from, b)));
         }
     }
     if riding || !lone || file_rank(from).1 != first + fw {
@@ -54,9 +76,9 @@ pub fn paths_onto(
                 continue;
             }
             if (d1f, d1r) == (0, fw) && (d2f, d2r) == (0, fw) {
-                v.push(vec![Leg::new(from, b)]);
+                v.push(one(Leg::new(from, b)));
             } else {
-                v.push(vec![Leg::new(from, mid), Leg::new(mid, b)]);
+                v.push(Path::from_iter([Leg::new(from, mid), Leg::new(mid, b)]));
             }
         }
     }
@@ -127,8 +149,8 @@ fn level_text(pos: &Position, sq: Square, level: usize) -> u8 {
 }
 
 impl Position {
-    /// Every disguise and chain disguise of `color`, as moves.
-    pub fn disguises(&self, color: Color, out: &mut Vec<(Move, bool)>) {
+    /// Every disguise and chain disguise of `color`.
+    pub fn disguises(&self, color: Color, out: &mut impl DisguiseSink) {
         let pawn = Piece::new(color, Kind::Pawn);
         // Squares with a pawn of ours: alone (a pawn at the bottom is
         // alone) or riding a column.
@@ -153,19 +175,23 @@ impl Position {
                     (-2, 0),
                 ] {
                     let Some(b) = offset(s, df, dr) else { continue };
-                    for lb in targets(self, b) {
-                        for path in paths_onto(self, color, s, lp > 0, height == 1, b) {
-                            let mut legs = path;
+                    let onto = targets(self, b);
+                    if onto.is_empty() {
+                        continue;
+                    }
+                    let paths = paths_onto(self, color, s, lp > 0, height == 1, b);
+                    for lb in onto {
+                        for path in &paths {
+                            let mut legs: Legs = path.iter().copied().collect();
                             legs[0].from_level = level_text(self, s, lp);
                             let last = legs.len() - 1;
                             legs[last].to_level = level_text(self, b, lb);
                             legs[last].mark = Mark::Disguise;
                             let mut after = *self;
                             swap(&mut after, (s, lp), (b, lb));
-                            let m = Move::legs_of(&legs);
-                            out.push((m, false));
-                            let mut used = vec![b];
-                            after.chain(color, m, (s, lp), &mut used, out);
+                            out.disguise(&legs, &after);
+                            // The piece now stands where the pawn stood.
+                            after.chain(color, &mut legs, (s, lp), 1u64 << b, out);
                         }
                     }
                 }
@@ -175,51 +201,51 @@ impl Position {
 
     /// Continues a chain: the disguised piece stands at `x`; each unused
     /// friendly pawn that can step or double-move onto its square swaps
-    /// with it.
+    /// with it, unless that would send the piece back to a square it has
+    /// stood on (`stood`, R-B16.5).
     fn chain(
         &self,
         color: Color,
-        m: Move,
+        legs: &mut Legs,
         x: (Square, usize),
-        used: &mut Vec<Square>,
-        out: &mut Vec<(Move, bool)>,
+        stood: u64,
+        out: &mut impl DisguiseSink,
     ) {
         let pawn = Piece::new(color, Kind::Pawn);
+        let stood = stood | 1u64 << x.0;
         // A pawn reaches x by a step or a double move: two squares away at
-        // most, counting files and ranks; alone or riding.
+        // most, counting files and ranks; alone or riding. Where it stands
+        // the piece goes: never a square it stood on.
         let near = WITHIN_TWO[x.0 as usize]
-            & (self.board.bottoms(color, Kind::Pawn) | self.board.columns());
+            & (self.board.bottoms(color, Kind::Pawn) | self.board.columns())
+            & !stood;
         for q in squares(near) {
-            if used.contains(&q) {
-                continue;
-            }
             let height = self.board.height(q);
             for lq in 0..height {
                 if self.board.at(q, lq) != Some(pawn) {
                     continue;
                 }
                 for path in paths_onto(self, color, q, lq > 0, height == 1, x.0) {
-                    // The path's middle square must be empty, the piece
-                    // at x not counting (paths_onto looked at the board
-                    // with it present only on x itself).
-                    let mut legs = path;
-                    legs[0].from_level = level_text(self, q, lq);
-                    let last = legs.len() - 1;
-                    legs[last].to_level = level_text(self, x.0, x.1);
-                    legs[last].mark = Mark::Disguise;
-                    if m.legs().len() + legs.len() > super::moves::MAX_LEGS - 1 {
+                    if legs.len() + path.len() > MAX_LEGS - 1 {
                         continue;
                     }
-                    let mut next = m;
-                    for &l in &legs {
-                        next.push_leg(l);
+                    let at = legs.len();
+                    for (i, &l) in path.iter().enumerate() {
+                        let mut l = l;
+                        if i == 0 {
+                            l.from_level = level_text(self, q, lq);
+                        }
+                        if i == path.len() - 1 {
+                            l.to_level = level_text(self, x.0, x.1);
+                            l.mark = Mark::Disguise;
+                        }
+                        legs.push(l);
                     }
                     let mut after = *self;
                     swap(&mut after, (q, lq), x);
-                    out.push((next, false));
-                    used.push(x.0);
-                    after.chain(color, next, (q, lq), used, out);
-                    used.pop();
+                    out.disguise(legs, &after);
+                    after.chain(color, legs, (q, lq), stood, out);
+                    legs.truncate(at);
                 }
             }
         }
@@ -262,10 +288,9 @@ pub fn is_disguise(m: &Move) -> bool {
 
 /// The en passant chance a disguise leaves: the middle square of its
 /// last double move and the square of the pawn that made it.
-pub fn disguise_ep(m: &Move) -> Option<(Square, Square)> {
+pub fn disguise_ep(legs: &[Leg]) -> Option<(Square, Square)> {
     let mut ep = None;
     let mut start = 0;
-    let legs = m.legs();
     for (i, l) in legs.iter().enumerate() {
         if l.mark != Mark::Disguise {
             continue;

@@ -4,7 +4,7 @@
 //! playing a turn by its text, the game's end, perft.
 
 use super::board::{file_rank, squares, Kind, Material, Piece, Square};
-use super::disguise::{disguise_ep, is_disguise};
+use super::disguise::{disguise_ep, is_disguise, DisguiseSink};
 use super::game::path_of;
 use super::moves::{sort_by_text, Action, Body, Conversion, Leg, Move, NO_LEVEL};
 use super::position::Position;
@@ -130,6 +130,41 @@ impl LegSink for EachMove<'_> {
     }
 }
 
+impl DisguiseSink for EachMove<'_> {
+    fn disguise(&mut self, legs: &[Leg], after: &Position) {
+        if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
+            return;
+        }
+        let us = self.base.side;
+        let pawn = Piece::new(us, Kind::Pawn);
+        // A swap removes nothing: only a pawn of ours now on its last
+        // rank (converting at the end) can change the material.
+        let last_rank = if us == Color::White { 0xFF << 56 } else { 0xFF };
+        if self.skip_quiet && after.board.bottoms(us, Kind::Pawn) & last_rank == 0 {
+            return;
+        }
+        let mut t = *self.template;
+        for &l in legs {
+            t.push_leg(l);
+        }
+        // As play_legs would leave it, without swapping again.
+        let mut pos = *after;
+        let last = legs[legs.len() - 1].to;
+        pos.ep = disguise_ep(legs).filter(|&(_, at)| pos.board.is_lone(at, pawn));
+        update_castling(&mut pos, &t);
+        let moved = Moved {
+            pawn_at: pos.board.is_lone(last, pawn).then_some(last),
+            pos,
+            pawn_moved: true,
+            removals: 0,
+            rose: 0,
+            kings: [false; 2],
+        };
+        self.base
+            .finish(t, moved, self.mode, self.want, self.keep, self.out);
+    }
+}
+
 impl Position {
     /// Whether every move of the side to move that removes nothing and
     /// brings no pawn to its last rank leaves the material as it is: no
@@ -197,8 +232,8 @@ impl Position {
         // the pawn alone (R-B11.3).
         pos.ep = None;
         if is_disguise(m) {
-            pos.ep =
-                disguise_ep(m).filter(|&(_, at)| pos.board.is_lone(at, Piece::new(us, Kind::Pawn)));
+            pos.ep = disguise_ep(m.legs())
+                .filter(|&(_, at)| pos.board.is_lone(at, Piece::new(us, Kind::Pawn)));
         } else if mover.kind() == Kind::Pawn && first.from_level == NO_LEVEL {
             let (f0, r0) = file_rank(first.from);
             let mid = if legs.len() == 2 {
@@ -374,11 +409,7 @@ impl Position {
                         && base.quiet_moves_change_nothing(),
                 };
                 base.piece_moves(us, false, &mut each);
-                let mut disguises = Vec::new();
-                base.disguises(us, &mut disguises);
-                for (m, _) in disguises {
-                    each.legs(m.legs(), false);
-                }
+                base.disguises(us, &mut each);
             }
             for (kind, sq) in base.bishop_promotions() {
                 if want.is_some_and(|w| w.body != Body::BishopPromotion(kind, sq)) {
