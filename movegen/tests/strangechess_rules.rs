@@ -3061,3 +3061,151 @@ fn r_a3_3_swept_corner_not_checked() {
         )
     );
 }
+
+// ---------------------------------------------------------------------------
+// Rulings as now worded (issue 31): R-A3.2, R-A8.6 with R-A10.3, the rescue
+// forms, the `unmoved=` default and castling letters of the notation, the
+// last sentence of R-A0.6, and R-A6.5 / R-A8.2 out of check. Each cause has
+// the issue's position and positions of our own.
+// ---------------------------------------------------------------------------
+
+/// Cause 6, issue position (R-A6.5, R-A0.6): the checked king travels its
+/// tunnel one or two cells (under h4 to i5), off the rook's rank; e1 holds
+/// a Digger. Travel and the surface step to the same cell are two moves.
+#[test]
+fn r_a6_5_king_two_cell_tunnel_travel_out_of_check_issue_position() {
+    let p = pos("4k7/12/12/12/12/12/12/12/12/6K3r1/12/4D7 w - - 0 1 tunnels=w2:i5-h4-g3-f2-e1");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["g3f2", "g3f2t", "g3f4", "g3g2", "g3g4", "g3h2", "g3h4", "g3h4t", "g3i5t"])
+    );
+    assert_eq!(
+        play(&p, "g3i5t").to_fen(),
+        "4k7/12/12/12/12/12/12/8K3/12/10r1/12/4D7 b - - 1 1 tunnels=w1:i5-h4-g3-f2-e1"
+    );
+}
+
+/// Cause 6, Black, checked by a white Rook: the king travels its tunnel
+/// two cells under the white Knight on g11 to h12 (never onto the Knight).
+/// Checked along the tunnel's own diagonal by a Digger, travel cannot help.
+#[test]
+fn r_a6_5_black_king_tunnel_travel_out_of_check() {
+    let p = pos("12/6N5/5k6/12/12/12/12/12/12/5R6/12/K11 b - - 0 1 tunnels=b2:h12-g11-f10-e9-d8");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["f10d8t", "f10e11", "f10e9", "f10e9t", "f10g10", "f10g11", "f10g9", "f10h12t"])
+    );
+    assert_eq!(
+        play(&p, "f10h12t").to_fen(),
+        "7k4/6N5/12/12/12/12/12/12/12/5R6/12/K11 w - - 1 2 tunnels=b1:h12-g11-f10-e9-d8"
+    );
+    let q = pos("12/12/5k6/12/12/12/1D10/12/12/12/12/K11 b - - 0 1 tunnels=b2:h12-g11-f10-e9-d8");
+    assert!(q.in_check());
+    assert_eq!(
+        legal_set(&q),
+        set(&["f10e10", "f10e11", "f10f11", "f10f9", "f10g10", "f10g9"])
+    );
+}
+
+/// Cause 6, our own: a black king checked by a white Knight leaves by two
+/// cells of its tunnel, e8g6t, passing f7 (which the Knight attacks, so
+/// e8f7t is illegal).
+#[test]
+fn r_a6_5_king_leaves_a_knight_check_by_two_tunnel_cells() {
+    let p = pos("12/12/12/12/4k7/12/3N8/12/12/12/12/K11 b - - 0 1 tunnels=b2:e8-f7-g6");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["e8d7", "e8d8", "e8d9", "e8e7", "e8e9", "e8f8", "e8f9", "e8g6t"])
+    );
+    assert_eq!(
+        play(&p, "e8g6t").to_fen(),
+        "12/12/12/12/12/12/3N2k5/12/12/12/12/K11 w - - 1 2 tunnels=b1:e8-f7-g6"
+    );
+}
+
+/// Cause 7, issue positions (R-A8.2, R-A8.7, R-A3.5, R-A3.6): the Halfer
+/// sharing the checked King's square leaves it by a wide leap: g1i2h
+/// besieges the checking Knight; h1e2h besieges the checking Wall (both
+/// halves frozen), h1f2h blocks its broadside.
+#[test]
+fn r_a8_2_halfer_wide_leap_from_the_kings_square_in_check_issue_positions() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/8n3/6(KH)5 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["g1f1", "g1f2", "g1g2", "g1h1", "g1h2", "g1i2h"])
+    );
+    assert_eq!(
+        play(&p, "g1i2h").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/8(nH)3/6K5 b - - 0 1 sieges=i2w4"
+    );
+    let q = pos("4k7/12/12/12/12/12/12/12/12/12/4w7/4w2(KH)4 w - - 0 1");
+    assert!(q.in_check());
+    assert_eq!(legal_set(&q), set(&["h1e2h", "h1f2h", "h1i1", "h1i2"]));
+    assert_eq!(
+        play(&q, "h1e2h").to_fen(),
+        "4k7/12/12/12/12/12/12/12/12/12/4(wH)7/4w2K4 b - - 0 1 sieges=e2w4"
+    );
+}
+
+/// Cause 7, Black: the King and its Halfer on e12, checked by a white
+/// vertical Wall b11-b12. e12b11h besieges the Wall, e12c11h blocks the
+/// b11 half's path; the King may step to f11 f12 only.
+#[test]
+fn r_a8_2_halfer_wide_leap_from_the_black_kings_square_in_check() {
+    let p = pos("1W2(kh)7/1W10/12/12/12/12/12/12/12/12/12/11K b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["e12b11h", "e12c11h", "e12f11", "e12f12"])
+    );
+    assert_eq!(
+        play(&p, "e12b11h").to_fen(),
+        "1W2k7/1(Wh)10/12/12/12/12/12/12/12/12/12/11K w - - 0 2 sieges=b11b4"
+    );
+    assert_eq!(
+        play(&p, "e12c11h").to_fen(),
+        "1W2k7/1Wh9/12/12/12/12/12/12/12/12/12/11K w - - 1 2"
+    );
+}
+
+/// Cause 7, our own: a black Bacteria with the (3,1) power checks the
+/// white King and Halfer on g1 from j2 (three files, one rank). The
+/// Halfer's wide (3,1) leap g1j2h besieges it (frozen pieces give no
+/// check); none of the Halfer's other leaps helps, and h1 is the
+/// Bacteria's knight square.
+#[test]
+fn r_a8_7_halfer_wide_leap_besieges_a_checking_bacteria() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/9x2/6(KH)5 w - - 0 1 powers=j2:C");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["g1f1", "g1f2", "g1g2", "g1h2", "g1j2h"])
+    );
+    assert_eq!(
+        play(&p, "g1j2h").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/9(xH)2/6K5 b - - 0 1 sieges=j2w4 powers=j2:C"
+    );
+}
+
+/// R-A0.6, last sentence: a siege completing at the end of the mover's own
+/// ply counts for legality. With f4w1 White's ply removes the black Wall
+/// (R-A3.4), opening e4 to the e8 rook; with f4w3 nothing completes.
+#[test]
+fn r_a0_6_same_ply_siege_completion_counts_for_legality() {
+    let board = "11k/12/12/12/4r7/12/12/12/4w(wH)6/12/12/1N2K7";
+    let p = pos(&format!("{board} w - - 0 1 sieges=f4w1"));
+    assert_eq!(legal_set(&p), set(&["e1d1", "e1d2", "e1f1", "e1f2"]));
+    assert_eq!(
+        play(&p, "e1d1").to_fen(),
+        "11k/12/12/12/4r7/12/12/12/5H6/12/12/1N1K8 b - - 0 1"
+    );
+    let q = pos(&format!("{board} w - - 0 1 sieges=f4w3"));
+    assert_eq!(
+        legal_set(&q),
+        set(&["b1a3", "b1c3", "b1d2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+    );
+}

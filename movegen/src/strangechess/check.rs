@@ -376,15 +376,23 @@ impl Position {
         }
     }
 
+    /// Whether `m` (of the side to move) is a castling: the King's own move
+    /// across more than one file. A Halfer leaving the King's square (`h`)
+    /// and the King's tunnel travel (`t`) go as far, but are no castling
+    /// and may leave check (R-A8.2, R-A6.5).
+    #[inline]
+    fn is_castling(&self, m: super::moves::Move) -> bool {
+        use super::moves::{H, T};
+        !m.has(H | T)
+            && self.full[m.from()] == Piece::new(Kind::King, self.side).0
+            && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
+    }
+
     /// Whether the pseudo-legal move `m` (of the side to move) is legal: it
     /// leaves the king safe, and a castling starts out of check.
     pub(crate) fn pseudo_is_legal(&self, m: super::moves::Move) -> bool {
         let c = self.side;
-        if m.from == self.king[c.index()]
-            && self.full[m.from()] == Piece::new(Kind::King, c).0
-            && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
-            && self.in_check_now()
-        {
+        if self.is_castling(m) && self.in_check_now() {
             return false;
         }
         let mut after = *self;
@@ -416,7 +424,6 @@ impl Position {
         } else {
             self.danger_cells()
         };
-        let king = self.king[c.index()];
         self.pseudo_moves(c, &mut |m| {
             if !keep(m) {
                 return;
@@ -425,11 +432,7 @@ impl Position {
                 out(m);
                 return;
             }
-            if in_check
-                && m.from == king
-                && self.full[m.from()] == Piece::new(Kind::King, c).0
-                && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
-            {
+            if in_check && self.is_castling(m) {
                 return;
             }
             let mut after = *self;
