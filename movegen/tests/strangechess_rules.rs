@@ -3069,6 +3069,70 @@ fn r_a3_3_swept_corner_not_checked() {
 // the issue's position and positions of our own.
 // ---------------------------------------------------------------------------
 
+/// Cause 5, issue position (notation, `unmoved=` default): f10 is where a
+/// black Magician starts, so the pawn there has moved and steps once.
+#[test]
+fn fen_unmoved_default_excludes_the_magician_squares_issue_position() {
+    let p = pos("11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1");
+    assert_eq!(legal_set(&p), set(&["f10f9", "l12k11", "l12k12", "l12l11"]));
+    assert_eq!(
+        play(&p, "f10f9").to_fen(),
+        "11k/12/12/5p6/12/12/12/12/12/6P5/12/K11 w - - 0 2 unmoved=-"
+    );
+    for extra in ["unmoved=f10", "unmoved=g3"] {
+        let e = Position::from_fen(&format!(
+            "11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1 {extra}"
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("starting square"), "{e}");
+    }
+}
+
+/// Cause 5, White: g3 is a Magician square (one step), h3 and f4 are pawn
+/// squares (up to rank 6). After g3g4 the FEN lists the unmoved pawns.
+#[test]
+fn fen_unmoved_default_excludes_the_magician_squares_white() {
+    let p = pos("11k/12/12/12/12/12/12/12/5P6/6PP4/12/K11 w - - 0 1");
+    assert_eq!(
+        legal_set(&p),
+        set(&["a1a2", "a1b1", "a1b2", "f4f5", "f4f6", "g3g4", "h3h4", "h3h5", "h3h6"])
+    );
+    assert_eq!(
+        play(&p, "g3g4").to_fen(),
+        "11k/12/12/12/12/12/12/12/5PP5/7P4/12/K11 b - - 0 1 unmoved=h3,f4"
+    );
+    assert_eq!(
+        play(&p, "h3h5").to_fen(),
+        "11k/12/12/12/12/12/12/7P4/5P6/6P5/12/K11 b - h4 0 1"
+    );
+}
+
+/// Cause 5, our own: Black's g10 pawn (a Magician square) steps once, the
+/// f9 pawn up to f7; after g10g9 the pawn on g9 stands on a pawn square
+/// but has moved, so `unmoved=f9` is written. An e.p. path that starts on
+/// f3 or g10 is refused, one that starts on f9 is not.
+#[test]
+fn fen_unmoved_default_black_g10_and_e_p_origins() {
+    let p = pos("11k/12/6p5/5p6/12/12/12/12/12/5P6/12/K11 b - - 0 1");
+    assert_eq!(
+        legal_set(&p),
+        set(&["f9f7", "f9f8", "g10g9", "l12k11", "l12k12", "l12l11"])
+    );
+    assert_eq!(
+        play(&p, "g10g9").to_fen(),
+        "11k/12/12/5pp5/12/12/12/12/12/5P6/12/K11 w - - 0 2 unmoved=f9"
+    );
+    for bad in [
+        "11k/12/12/12/12/12/12/5P6/12/12/12/K11 b - f4 0 1",
+        "11k/12/12/12/6p5/12/12/12/12/12/12/K11 w - g9 0 1",
+    ] {
+        let e = Position::from_fen(bad).unwrap_err();
+        assert!(e.to_string().contains("first move"), "{bad}: {e}");
+    }
+    let ok = "11k/12/12/12/12/5p6/12/12/12/12/12/K11 w - f8 0 1";
+    assert_eq!(pos(ok).to_fen(), ok);
+}
+
 /// Cause 6, issue position (R-A6.5, R-A0.6): the checked king travels its
 /// tunnel one or two cells (under h4 to i5), off the rook's rank; e1 holds
 /// a Digger. Travel and the surface step to the same cell are two moves.

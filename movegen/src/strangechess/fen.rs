@@ -16,14 +16,19 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
-/// Whether `sq` is an initial pawn square of colour `c` (rank 3 and f4/g4
-/// for White; rank 10 and f9/g9 for Black).
+/// Whether `sq` is one of the twelve squares where colour `c`'s pawns
+/// start (the `unmoved=` default of the notation): rank 3 but f3 and g3,
+/// plus f4 and g4, for White; rank 10 but f10 and g10, plus f9 and g9,
+/// for Black. The Magicians start on f3 g3 f10 g10, so a pawn there has
+/// moved.
 pub fn initial_pawn_square(sq: usize, c: Color) -> bool {
     let (r, f) = (rank_of(sq), file_of(sq));
-    match c {
-        Color::White => r == 2 || (r == 3 && (f == 5 || f == 6)),
-        Color::Black => r == 9 || (r == 8 && (f == 5 || f == 6)),
-    }
+    let centre = f == 5 || f == 6;
+    let (home, ahead) = match c {
+        Color::White => (2, 3),
+        Color::Black => (9, 8),
+    };
+    (r == home && !centre) || (r == ahead && centre)
 }
 
 fn color_char(c: Color) -> char {
@@ -349,6 +354,20 @@ impl Position {
             if pawn.is_none_or(|s| p.full[s] != Piece::new(Kind::Pawn, mover).0) {
                 return err(format!(
                     "e.p. cells '{}' are not followed by the {} pawn that passed them",
+                    fields[3],
+                    mover.name()
+                ));
+            }
+            // A multi-step starts where pawns start and ends by the half-way
+            // mark (R-A10.1).
+            let origin = offset(p.ep[0] as usize, 0, -dr);
+            let beyond_half = pawn.is_some_and(|s| match mover {
+                Color::White => rank_of(s) > 5,
+                Color::Black => rank_of(s) < 6,
+            });
+            if !origin.is_some_and(|o| initial_pawn_square(o, mover)) || beyond_half {
+                return err(format!(
+                    "e.p. cells '{}' are not the path of a {} pawn's first move (from a square where its pawns start, up to the half-way mark)",
                     fields[3],
                     mover.name()
                 ));
