@@ -3069,6 +3069,336 @@ fn r_a3_3_swept_corner_not_checked() {
 // the issue's position and positions of our own.
 // ---------------------------------------------------------------------------
 
+/// Legal moves with a displacement leg.
+fn with_legs(p: &Position) -> BTreeSet<String> {
+    legal(p).into_iter().filter(|m| m.contains(',')).collect()
+}
+
+/// Cause 2, issue position (R-A8.6, R-A10.3): the rook rescues the f11
+/// pawn; the pawn stepping aside onto e12 f12 g12 promotes, its letter
+/// before `v` (`f2f11,f11e12qv`): 12 such moves. The rook stepping onto
+/// rank 12 stays a rook.
+#[test]
+fn r_a8_6_displaced_pawn_promotes_issue_position() {
+    let p = pos("12/5(Ph)6/12/12/12/12/12/12/12/12/5R6/K10k w - - 0 1 sieges=f11b2");
+    let mut expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2a2", "f2b2", "f2c2", "f2d2", "f2e2", "f2f1", "f2f3", "f2f4",
+        "f2f5", "f2f6", "f2f7", "f2f8", "f2f9", "f2f10", "f2g2", "f2h2", "f2i2", "f2j2", "f2k2",
+        "f2l2",
+    ]);
+    for d in ["e10", "e11", "e12", "f10", "f12", "g10", "g11", "g12"] {
+        expected.insert(format!("f2f11,f11{d}r"));
+    }
+    for d in ["e10", "e11", "f10", "g10", "g11"] {
+        expected.insert(format!("f2f11,f11{d}v"));
+    }
+    let mut promoting = BTreeSet::new();
+    for d in ["e12", "f12", "g12"] {
+        for l in ["q", "r", "b", "n"] {
+            promoting.insert(format!("f2f11,f11{d}{l}v"));
+        }
+    }
+    assert_eq!(promoting.len(), 12);
+    expected.extend(promoting);
+    assert_eq!(legal_set(&p), expected);
+    for bad in ["f2f11,f11e12v", "f2f11,f11e12vq"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        play(&p, "f2f11,f11e12qv").to_fen(),
+        "4Q7/5R6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "f2f11,f11g12nv").to_fen(),
+        "6N5/5R6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "f2f11,f11e12r").to_fen(),
+        "4R7/5P6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+}
+
+/// Cause 2, Black, the displaced pawn is the rescuer (`r`): e3 takes the
+/// besieging white Halfer on f2; stepping aside to e1 f1 g1 it promotes.
+#[test]
+fn r_a8_6_displaced_rescuing_pawn_promotes_black() {
+    let p = pos("K10k/12/12/12/12/12/12/12/12/4p7/5(nH)6/12 b - - 0 1 sieges=f2w4");
+    let mut expected = set(&["e3e2", "l12k11", "l12k12", "l12l11"]);
+    for d in ["e2", "e3", "f3", "g2", "g3"] {
+        expected.insert(format!("e3f2,f2{d}r"));
+    }
+    for d in ["e1", "f1", "g1"] {
+        for l in ["q", "r", "b", "n"] {
+            expected.insert(format!("e3f2,f2{d}{l}r"));
+        }
+    }
+    for d in ["e1", "e2", "e3", "f1", "f3", "g1", "g2", "g3"] {
+        expected.insert(format!("e3f2,f2{d}v"));
+    }
+    assert_eq!(expected.len(), 29);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "e3f2,f2g1nr").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5n6/6n5 w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "e3f2,f2e1v").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5p6/4n7 w - - 0 2"
+    );
+}
+
+/// Cause 2, our own: a black Bishop rescues the black c2 pawn; the Bishop
+/// may step aside to any of the 8 neighbours, the pawn to the 5 off its
+/// last rank or, promoting, to b1 c1 d1 (12 moves): 25 rescues. A queen
+/// made on d1 checks the white king on h5 along the diagonal.
+#[test]
+fn r_a8_6_displaced_victim_pawn_promotes_after_a_bishop_rescue() {
+    let p = pos("11k/12/12/12/12/12/12/7K4/4b7/12/2(pH)9/12 b - - 0 1 sieges=c2w4");
+    let mut rescues = BTreeSet::new();
+    for d in ["b1", "b2", "b3", "c1", "c3", "d1", "d2", "d3"] {
+        rescues.insert(format!("e4c2,c2{d}r"));
+    }
+    for d in ["b2", "b3", "c3", "d2", "d3"] {
+        rescues.insert(format!("e4c2,c2{d}v"));
+    }
+    for d in ["b1", "c1", "d1"] {
+        for l in ["q", "r", "b", "n"] {
+            rescues.insert(format!("e4c2,c2{d}{l}v"));
+        }
+    }
+    assert_eq!(rescues.len(), 25);
+    assert_eq!(with_legs(&p), rescues);
+    assert_eq!(legal(&p).len(), 43);
+    let q = play(&p, "e4c2,c2d1qv");
+    assert_eq!(
+        q.to_fen(),
+        "11k/12/12/12/12/12/12/7K4/12/12/2b9/3q8 w - - 0 2"
+    );
+    assert!(
+        q.in_check(),
+        "the new queen on d1 checks h5 along the diagonal"
+    );
+    assert_eq!(
+        play(&p, "e4c2,c2b1r").to_fen(),
+        "11k/12/12/12/12/12/12/7K4/12/12/2p9/1b10 w - - 0 2"
+    );
+}
+
+/// Cause 3, issue position (a) (R-A3.2, R-A8.6): the broadside f2f6
+/// rescues on both halves; g6's victim is a Halfer and shares with the
+/// Wall half, so only f6's Knight has a leg: 7 moves.
+#[test]
+fn r_a8_6_wall_rescue_on_both_halves_one_halfer_victim() {
+    let p = pos("11k/12/12/12/12/12/5(Nh)(bH)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    let legs = set(&[
+        "f2f6,f6e5v",
+        "f2f6,f6e6v",
+        "f2f6,f6e7v",
+        "f2f6,f6f5v",
+        "f2f6,f6f7v",
+        "f2f6,f6g5v",
+        "f2f6,f6g7v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    let mut expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2a2", "f2b2", "f2c2", "f2d2", "f2e2", "f2f1", "f2f3", "f2f4",
+        "f2f5", "f2g1", "f2g3", "g2f1", "g2f3", "g2h2", "g2i2", "g2j2", "g2k2", "g2l2",
+    ]);
+    expected.extend(legs);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "f2f6,f6e5v").to_fen(),
+        "11k/12/12/12/12/12/5W(WH)5/4N7/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,f6e5v").to_fen(),
+        play(&p, "f2f6,f6e5v").to_fen()
+    );
+}
+
+/// Cause 3, issue position (b): both victims are full pieces. One leg per
+/// victim in square order (f6, then g6). The Knight has 7 empty
+/// neighbours (g6 holds the Wall), the Bishop 7 (f6 holds the Wall), and
+/// the two may not both take one of the 4 squares next to both (f5 g5 f7
+/// g7): 7 x 7 - 4 = 45 rescues. (The issue counted 42, as if each Knight
+/// square took one of the Bishop's 7; only 4 of them do.)
+#[test]
+fn r_a8_6_wall_rescue_on_both_halves_two_legs() {
+    let p = pos("11k/12/12/12/12/12/5(Nh)(Bh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    let mut legs = BTreeSet::new();
+    for a in ["e5", "e6", "e7", "f5", "f7", "g5", "g7"] {
+        for b in ["f5", "f7", "g5", "g7", "h5", "h6", "h7"] {
+            if a != b {
+                legs.insert(format!("f2f6,f6{a}v,g6{b}v"));
+            }
+        }
+    }
+    assert_eq!(legs.len(), 45);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 21 + 45);
+    for bad in ["f2f6,f6f5v,g6f5v", "f2f6,g6h7v,f6e5v", "f2f6,f6e5v", "f2f6"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        play(&p, "f2f6,f6e5v,g6h7v").to_fen(),
+        "11k/12/12/12/12/7B4/5WW5/4N7/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,f6e5v,g6h7v").to_fen(),
+        play(&p, "f2f6,f6e5v,g6h7v").to_fen()
+    );
+}
+
+/// Cause 3, Black: a vertical Wall a2-a3 goes east onto two sieges, c2 (a
+/// pawn) then c3 (a Rook). The pawn displaced to rank 1 promotes (b1 c1 d1,
+/// 4 letters each), the Rook takes one of its other squares: 12 x 7 + 4 x 6
+/// = 108 three-leg rescues.
+#[test]
+fn r_a8_6_wall_rescue_on_both_halves_black_vertical_with_promotion() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/w1(rH)9/w1(pH)9/11K b - - 0 1 sieges=c2w4,c3w4");
+    let rook = ["b2", "b3", "b4", "c4", "d2", "d3", "d4"];
+    let mut legs = BTreeSet::new();
+    for a in ["b1", "c1", "d1"] {
+        for l in ["q", "r", "b", "n"] {
+            for b in rook {
+                legs.insert(format!("a2c2,c2{a}{l}v,c3{b}v"));
+            }
+        }
+    }
+    for a in ["b2", "b3", "d2", "d3"] {
+        for b in rook {
+            if a != b {
+                legs.insert(format!("a2c2,c2{a}v,c3{b}v"));
+            }
+        }
+    }
+    assert_eq!(legs.len(), 108);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 124);
+    assert_eq!(
+        play(&p, "a2c2,c2d1qv,c3b4v").to_fen(),
+        "11k/12/12/12/12/12/12/12/1r10/2w9/2w9/3q7K w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "a3c3,c2b2v,c3d3v").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/2wr8/1pw9/11K w - - 0 2"
+    );
+    assert!(p.parse_move("a2c2,c2d1v,c3b4v").is_err());
+}
+
+/// Cause 3, our own: Black's Wall f7-g7 steps south onto two sieges with
+/// every other neighbour blocked by black pawns. Only the squares the Wall
+/// left, f7 and g7, are free, and the two victims take one each: 2
+/// rescues. With a black Halfer staying on g7 only f7 is free, which
+/// cannot serve both: no rescue by f7f6 at all.
+#[test]
+fn r_a8_6_wall_rescue_victims_need_different_squares() {
+    let p =
+        pos("11k/12/12/12/12/4pwwp4/4p(nH)(rH)p4/4pppp4/12/12/12/K11 b - - 0 1 sieges=f6w4,g6w4");
+    assert_eq!(
+        with_legs(&p)
+            .into_iter()
+            .filter(|m| m.starts_with("f7f6"))
+            .collect::<BTreeSet<_>>(),
+        set(&["f7f6,f6f7v,g6g7v", "f7f6,f6g7v,g6f7v"])
+    );
+    assert_eq!(legal(&p).len(), 20);
+    assert_eq!(
+        play(&p, "f7f6,f6g7v,g6f7v").to_fen(),
+        "11k/12/12/12/12/4prnp4/4pwwp4/4pppp4/12/12/12/K11 w - - 0 2"
+    );
+    let q = pos(
+        "11k/12/12/12/12/4pw(wh)p4/4p(nH)(rH)p4/4pppp4/12/12/12/K11 b - - 0 1 sieges=f6w4,g6w4",
+    );
+    assert!(!legal(&q).iter().any(|m| m.starts_with("f7f6")));
+    assert_eq!(legal(&q).len(), 34);
+}
+
+/// Cause 4, issue position (notation: the leg starts at the siege square):
+/// the non-anchor half lands on the siege square g6, so the leg is
+/// `,g6..v`, never `,f6..v`.
+#[test]
+fn notation_wall_rescue_leg_starts_at_the_siege_square_issue_position() {
+    let p = pos("11k/12/12/12/12/12/6(Nh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=g6b4");
+    let legs = set(&[
+        "f2f6,g6f5v",
+        "f2f6,g6f7v",
+        "f2f6,g6g5v",
+        "f2f6,g6g7v",
+        "f2f6,g6h5v",
+        "f2f6,g6h6v",
+        "f2f6,g6h7v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 28);
+    assert!(p.parse_move("f2f6,f6f5v").is_err());
+    assert_eq!(
+        play(&p, "f2f6,g6h7v").to_fen(),
+        "11k/12/12/12/12/7N4/5WW5/12/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,g6h7v").to_fen(),
+        play(&p, "f2f6,g6h7v").to_fen()
+    );
+}
+
+/// Cause 4, Black: a vertical Wall d8-d9 goes west; the upper, non-anchor
+/// half lands on the siege square b9: `d8b8,b9a8v`.
+#[test]
+fn notation_wall_rescue_leg_non_anchor_black_vertical() {
+    let p = pos("11k/12/12/1(nH)1w8/3w8/12/12/12/12/12/12/11K b - - 0 1 sieges=b9w4");
+    let legs = set(&[
+        "d8b8,b9a10v",
+        "d8b8,b9a8v",
+        "d8b8,b9a9v",
+        "d8b8,b9b10v",
+        "d8b8,b9c10v",
+        "d8b8,b9c8v",
+        "d8b8,b9c9v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 33);
+    assert!(p.parse_move("d8b8,b8a8v").is_err());
+    assert_eq!(
+        play(&p, "d8b8,b9c10v").to_fen(),
+        "11k/12/2n9/1w10/1w10/12/12/12/12/12/12/11K w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "d9b9,b9c10v").to_fen(),
+        play(&p, "d8b8,b9c10v").to_fen()
+    );
+}
+
+/// Cause 4, our own, with cause 2: a white vertical Wall c10-c11 goes east
+/// three files; its upper half lands on the siege square f11, so the leg
+/// starts at f11, and the pawn stepping aside onto rank 12 promotes:
+/// `c10f10,f11e12qv`. 4 plain legs and 12 promoting ones.
+#[test]
+fn notation_wall_rescue_leg_non_anchor_with_a_promotion() {
+    let p = pos("12/2W2(Ph)6/2W9/12/12/12/11k/12/12/12/12/K11 w - - 0 1 sieges=f11b4");
+    let mut legs = set(&[
+        "c10f10,f11e10v",
+        "c10f10,f11e11v",
+        "c10f10,f11g10v",
+        "c10f10,f11g11v",
+    ]);
+    for d in ["e12", "f12", "g12"] {
+        for l in ["q", "r", "b", "n"] {
+            legs.insert(format!("c10f10,f11{d}{l}v"));
+        }
+    }
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 37);
+    assert!(p.parse_move("c10f10,f10e12qv").is_err());
+    assert!(p.parse_move("c10f10").is_err());
+    let q = play(&p, "c10f10,f11e12qv");
+    assert_eq!(
+        q.to_fen(),
+        "4Q7/5W6/5W6/12/12/12/11k/12/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(play(&p, "c11f11,f11e12qv").to_fen(), q.to_fen());
+}
+
 /// Cause 5, issue position (notation, `unmoved=` default): f10 is where a
 /// black Magician starts, so the pawn there has moved and steps once.
 #[test]
@@ -3272,4 +3602,54 @@ fn r_a0_6_same_ply_siege_completion_counts_for_legality() {
         legal_set(&q),
         set(&["b1a3", "b1c3", "b1d2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
     );
+}
+
+/// notation-strangechess.md, the rescue rows and rules: every example
+/// string is legal in a position built for it, with the exact FEN after
+/// it; malformed leg strings are refused.
+#[test]
+fn notation_rescue_forms_byte_for_byte() {
+    let a = pos("11k/12/12/12/12/12/5(Bh)6/12/4H7/12/12/K11 w - - 0 1 sieges=f6b4");
+    assert!(has(&a, "e4f6") && !legal(&a).iter().any(|m| m.starts_with("e4f6,")));
+    assert_eq!(
+        play(&a, "e4f6").to_fen(),
+        "11k/12/12/12/12/12/5(BH)6/12/12/12/12/K11 b - - 0 1"
+    );
+    let b = pos("11k/12/12/12/12/12/5(Bh)6/12/4N7/12/12/K11 w - - 0 1 sieges=f6b4");
+    assert!(has(&b, "e4f6,f6g7v") && has(&b, "e4f6,f6g7r"));
+    assert_eq!(
+        play(&b, "e4f6,f6g7v").to_fen(),
+        "11k/12/12/12/12/6B5/5N6/12/12/12/12/K11 b - - 0 1"
+    );
+    let c = pos("5(Nh)6/4P7/12/12/12/12/12/12/12/12/12/K10k w - - 0 1 sieges=f12b4");
+    assert!(has(&c, "e11f12q,f12g12r") && !has(&c, "e11f12,f12g12qr"));
+    assert_eq!(
+        play(&c, "e11f12q,f12g12r").to_fen(),
+        "5NQ5/12/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    let d = pos("12/5(Ph)6/12/12/12/12/12/12/12/12/5R6/K10k w - - 0 1 sieges=f11b2");
+    assert!(has(&d, "f2f11,f11e12qv"));
+    let e = pos("11k/12/12/12/12/12/5(Nh)(Bh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    assert!(has(&e, "f2f6,f6e5v,g6h7v"));
+    // every legal string parses back to the same move
+    for p in [&a, &b, &c, &d, &e] {
+        let mut v = MoveVec::default();
+        p.legal_moves(&mut v);
+        for &m in v.iter() {
+            assert_eq!(p.parse_move(&move_string(m)).unwrap(), m);
+        }
+    }
+    for bad in [
+        "f2f11,f11e12vq",
+        "f2f11,f11e12qqv",
+        "f2f6,f6e5v,g6h7v,h7h8v",
+        "f2f6,f6e5v,",
+        "f2f6,f6e5",
+    ] {
+        let err = d.parse_move(bad).unwrap_err().to_string();
+        assert!(
+            err.contains("leg"),
+            "{bad} should be refused as malformed: {err}"
+        );
+    }
 }

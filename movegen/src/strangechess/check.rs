@@ -239,15 +239,21 @@ impl Position {
         if dirs.is_empty() {
             return false;
         }
-        // Translations landing a cell on the king (with a rescue's
-        // displacement choices for the other cell, at most 2 x 9), played
-        // out on a copy only if there are any.
-        let mut landing = arrayvec::ArrayVec::<super::moves::Move, 32>::new();
+        // Translations landing a cell on the king, played out on a copy
+        // only if there are any. A rescue by the other cell comes once per
+        // choice of displacement legs, all in a row; which legs does not
+        // matter for the king, so one of them is kept.
+        let mut landing = arrayvec::ArrayVec::<super::moves::Move, 4>::new();
         self.wall_translations(by, &dirs, &mut |m| {
             let (from, to) = (m.from(), m.to());
             let df = file_of(to) as i32 - file_of(from) as i32;
             let dr = rank_of(to) as i32 - rank_of(from) as i32;
-            if offset(a, df, dr) == Some(k) || offset(b, df, dr) == Some(k) {
+            let hits = offset(a, df, dr) == Some(k) || offset(b, df, dr) == Some(k);
+            if hits
+                && landing
+                    .last()
+                    .is_none_or(|l| (l.from, l.to) != (m.from, m.to))
+            {
                 landing.push(m);
             }
         });

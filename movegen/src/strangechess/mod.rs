@@ -276,7 +276,7 @@ impl Tactical for Position {
     }
 
     fn encode_move(m: Move) -> u64 {
-        m.encode() as u64
+        m.encode()
     }
 
     fn null_move_ok(&self) -> bool {
