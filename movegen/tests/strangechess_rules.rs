@@ -2664,9 +2664,6 @@ fn fen_round_trips() {
     ] {
         assert_eq!(pos(f).to_fen(), f);
     }
-    // an explicit default unmoved field is accepted and printed canonically (omitted)
-    let f = format!("{START_FEN} unmoved=a3,b3,c3,d3,e3,f4,g4,h3,i3,j3,k3,l3,a10,b10,c10,d10,e10,f9,g9,h10,i10,j10,k10,l10");
-    assert_eq!(pos(&f).to_fen(), START_FEN);
 }
 
 /// The refusals the notation lists, each with a message naming the problem.
@@ -3651,5 +3648,69 @@ fn notation_rescue_forms_byte_for_byte() {
             err.contains("leg"),
             "{bad} should be refused as malformed: {err}"
         );
+    }
+}
+
+/// notation-strangechess.md, FEN: the field examples round-trip byte for
+/// byte.
+#[test]
+fn notation_fen_examples_byte_for_byte() {
+    for f in [
+        "11k/12/12/2(Bh)9/12/12/5(nH)6/12/12/12/12/K11 b - - 0 1 sieges=f6w4,c9b1",
+        "k9x1/12/12/12/12/12/12/12/5D6/12/12/1X4K5 b - - 0 1 tunnels=w2:c1-d2-e3-f4@f4 powers=b1:RB,k12:T",
+        "11k/12/12/12/12/12/12/12/12/12/5W(Wh)5/K11 w - - 0 1 sieges=g2b4",
+        "11k/12/12/12/12/12/12/12/12/12/5(NH)(Hh)5/K11 w - - 0 1",
+        START_FEN,
+    ] {
+        assert_eq!(pos(f).to_fen(), f);
+    }
+}
+
+/// notation-strangechess.md, castling field: a letter whose King or Rook
+/// is not on its home square is refused; a frozen Rook at home keeps its
+/// letter (it cannot castle).
+#[test]
+fn fen_castling_letters_need_king_and_rook_at_home() {
+    let ok = "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
+    assert_eq!(pos(ok).to_fen(), ok);
+    for f in [
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/1R4K4R w KQkq - 0 1",
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K3R1 w KQkq - 0 1",
+        "r4k5r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1",
+        "r4k5r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQq - 0 1",
+        "6k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQq - 0 1",
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/R4K5R w Q - 0 1",
+    ] {
+        let e = Position::from_fen(f).unwrap_err();
+        assert!(e.to_string().contains("castling right"), "{f}: {e}");
+    }
+    assert!(Position::from_fen("r5k4r/12/12/12/12/12/12/12/12/12/12/1R4K4R w Kkq - 0 1").is_ok());
+    let frozen = pos("6k5/12/12/12/12/12/12/12/12/12/12/R5K4(Rh) w KQ - 0 1 sieges=l1b4");
+    assert!(has(&frozen, "g1b1") && !has(&frozen, "g1k1"));
+}
+
+/// notation-strangechess.md: "parsing accepts exactly the canonical
+/// strings". An extra field with its default value, castling letters or a
+/// list out of order, and numbers with a sign or leading zeros are refused.
+#[test]
+fn fen_parsing_accepts_only_canonical_strings() {
+    let start_default =
+        "a3,b3,c3,d3,e3,h3,i3,j3,k3,l3,f4,g4,f9,g9,a10,b10,c10,d10,e10,h10,i10,j10,k10,l10";
+    let e = Position::from_fen(&format!("{START_FEN} unmoved={start_default}")).unwrap_err();
+    assert!(e.to_string().contains("default of unmoved="), "{e}");
+    let board = "11k/12/12/12/12/12/12/12/5PP5/7P4/12/K11";
+    assert_eq!(
+        pos(&format!("{board} b - - 0 1 unmoved=h3,f4")).to_fen(),
+        format!("{board} b - - 0 1 unmoved=h3,f4")
+    );
+    for bad in [
+        format!("{board} b - - 0 1 unmoved=f4,h3"),
+        format!("{board} b - - 0 01"),
+        format!("{board} b - - +0 1"),
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w kqKQ - 0 1".to_string(),
+        "11k/12/12/12/12/12/5(Bh)6/12/12/12/12/K11 w - - 0 1 sieges=f6b+4".to_string(),
+        "12/12/12/12/12/12/12/12/12/12/12/K10k w - - 0 1 powers=".to_string(),
+    ] {
+        assert!(Position::from_fen(&bad).is_err(), "accepted {bad}");
     }
 }

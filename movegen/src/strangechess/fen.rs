@@ -1,5 +1,7 @@
 //! The full-state FEN of `notation-strangechess.md`: six fields, then
 //! `sieges=`, `tunnels=`, `powers=`, `unmoved=` when not at their defaults.
+//! Parsing accepts exactly what printing writes (the notation's rule), so
+//! a FEN is refused unless it is in canonical form.
 
 use super::geometry::{file_of, name, offset, parse_square, rank_of, square, CELLS, NONE, SIDE};
 use super::position::{
@@ -436,8 +438,40 @@ impl Position {
         }
         // Whole-position checks.
         validate(&p)?;
+        canonical(&fields, &p)?;
         Ok(p)
     }
+}
+
+/// The notation's parsing "accepts exactly the canonical strings": each
+/// field must read as `to_fen` writes it. This refuses what the field
+/// checks let through: an extra field with its default value (for example
+/// an `unmoved=` list of exactly the default squares), lists out of their
+/// order, numbers with a sign or leading zeros.
+fn canonical(fields: &[&str], p: &Position) -> Result<(), FenError> {
+    let printed = p.to_fen();
+    let want: Vec<&str> = printed.split(' ').collect();
+    for (i, &given) in fields.iter().enumerate() {
+        if want.get(i) == Some(&given) {
+            continue;
+        }
+        if let Some((key, _)) = given.split_once('=') {
+            let prefix = format!("{key}=");
+            if !want.iter().any(|w| w.starts_with(&prefix)) {
+                return err(format!(
+                    "'{given}' is the default of {key}=; the field is left out"
+                ));
+            }
+        }
+        return err(format!(
+            "'{given}' is not in canonical form; written as '{}'",
+            want.get(i).copied().unwrap_or("")
+        ));
+    }
+    if fields.len() != want.len() {
+        return err(format!("not in canonical form; written as '{printed}'"));
+    }
+    Ok(())
 }
 
 fn place_letter(p: &mut Position, sq: usize, ch: char, rank: usize) -> Result<(), FenError> {
