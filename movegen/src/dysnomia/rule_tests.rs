@@ -6,7 +6,7 @@
 //! from the program's output. The map from rule to test is the section
 //! "Tests per rule" of `docs/rules/dysnomia.md`.
 
-use super::board::{Kind, Square};
+use super::board::Kind;
 use super::fen::START;
 use super::game::State;
 use super::position::Position;
