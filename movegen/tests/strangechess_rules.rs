@@ -3071,6 +3071,93 @@ fn with_legs(p: &Position) -> BTreeSet<String> {
     legal(p).into_iter().filter(|m| m.contains(',')).collect()
 }
 
+/// Cause 1, issue position (R-A0.4, R-A3.2): the Halfer sharing f2, the
+/// leading cell going west, stops the trailing half g2 from passing over
+/// f2, so westwards only f2e2 (the trailing half lands beside the Halfer).
+/// East, broadside, rotations and the Halfer's own moves are untouched.
+#[test]
+fn r_a3_2_halfer_on_the_walls_own_cell_blocks_passing_issue_position() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/5(WH)W5/K11 w - - 0 1");
+    for m in ["f2a2", "f2b2", "f2c2", "f2d2"] {
+        assert!(!has(&p, m), "{m}");
+        assert!(p.parse_move(m).is_err(), "{m}");
+    }
+    let expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2c1h", "f2c3h", "f2d1h", "f2d3h", "f2e2", "f2e4h", "f2e5h",
+        "f2f1", "f2f10", "f2f11", "f2f12", "f2f3", "f2f4", "f2f5", "f2f6", "f2f7", "f2f8", "f2f9",
+        "f2g1", "f2g3", "f2g4h", "f2g5h", "f2h1h", "f2h3h", "f2i1h", "f2i3h", "g2f1", "g2f3",
+        "g2h2", "g2i2", "g2j2", "g2k2", "g2l2",
+    ]);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "f2e2").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/4W(WH)6/K11 b - - 1 1"
+    );
+    // eastwards g2 leads and f2 passes g2, which no Halfer shares
+    assert_eq!(
+        play(&p, "g2l2").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/5H4WW/K11 b - - 1 1"
+    );
+    // R-A3.5: the Wall does not attack through its Halfer. A black king on
+    // d2 is not in check and may go to c2; e2 (f2e2) is attacked, and c1 c3
+    // d1 d3 by the Halfer.
+    let q = pos("12/12/12/12/12/12/12/12/12/12/3k1(WH)W5/K11 b - - 0 1");
+    assert!(!q.in_check());
+    assert_eq!(legal_set(&q), set(&["d2c2", "d2e1", "d2e3"]));
+    let r = pos("12/12/12/12/12/12/12/12/12/12/3k1WW5/K10H b - - 0 1");
+    assert!(r.in_check());
+}
+
+/// Cause 1, a black vertical Wall e8-e9 with its Halfer on e8: south, e8
+/// leads and e9 may not pass over it (only e8e7), so the white king on e6
+/// is not attacked and the FEN is valid; once the Halfer leaves e8 the Wall
+/// gives check.
+#[test]
+fn r_a3_2_halfer_on_the_walls_own_cell_black_vertical() {
+    let p = pos("k11/12/12/4w7/4(wh)7/12/4K7/12/12/12/12/12 b - - 0 1");
+    assert!(!has(&p, "e8e6") && !has(&p, "e8e5") && has(&p, "e8e7"));
+    let expected = set(&[
+        "a12a11", "a12b11", "a12b12", "e8b7h", "e8b9h", "e8c7h", "e8c9h", "e8d10h", "e8d11h",
+        "e8d5h", "e8d6h", "e8f10h", "e8f11h", "e8f5h", "e8f6h", "e8g7h", "e8g9h", "e8h7h", "e8h9h",
+        "e9e10", "e9e11", "e9e12", "e8e7", "e8f8", "e8g8", "e8h8", "e8i8", "e8j8", "e8k8", "e8l8",
+        "e8d8", "e8c8", "e8b8", "e8a8", "e9d8", "e9f8", "e8d9", "e8f9",
+    ]);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "e8e7").to_fen(),
+        "k11/12/12/12/4(wh)7/4w7/4K7/12/12/12/12/12 w - - 1 2"
+    );
+    assert!(play(&p, "e8b7h").in_check());
+    let e = Position::from_fen("k11/12/12/4w7/4w7/12/4K7/h11/12/12/12/12 b - - 0 1").unwrap_err();
+    assert!(e.to_string().contains("is in check"), "{e}");
+}
+
+/// Cause 1, our own: a white vertical Wall d4-d5. With the Halfer on d5
+/// (the leading cell northwards) the black king on d7 is not in check (d4
+/// would pass over d5); it may go to d8 and c6 e6, but not d6 (d5d6, k =
+/// 1). With the Halfer on the trailing d4 nothing is blocked: check.
+#[test]
+fn r_a3_5_wall_attacks_stop_at_its_own_halfer_vertical() {
+    let p = pos("12/12/12/12/12/3k8/12/3(WH)8/3W8/12/12/K11 b - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(legal_set(&p), set(&["d7c6", "d7d8", "d7e6"]));
+    let q = pos("12/12/12/12/12/3k8/12/3W8/3(WH)8/12/12/K11 b - - 0 1");
+    assert!(q.in_check());
+    assert_eq!(legal_set(&q), set(&["d7c8", "d7e8"]));
+    // White to move: northwards only d5d6 with the Halfer on d5
+    let w = pos("12/12/12/12/12/5k6/12/3(WH)8/3W8/12/12/K11 w - - 0 1");
+    let north: BTreeSet<String> = ["d5d6", "d5d7", "d5d8", "d5d12"]
+        .iter()
+        .filter(|m| has(&w, m))
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(north, set(&["d5d6"]));
+    assert_eq!(
+        play(&w, "d5d6").to_fen(),
+        "12/12/12/12/12/5k6/3W8/3(WH)8/12/12/12/K11 b - - 1 1"
+    );
+}
+
 /// Cause 2, issue position (R-A8.6, R-A10.3): the rook rescues the f11
 /// pawn; the pawn stepping aside onto e12 f12 g12 promotes, its letter
 /// before `v` (`f2f11,f11e12qv`): 12 such moves. The rook stepping onto

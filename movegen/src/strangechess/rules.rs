@@ -636,9 +636,10 @@ impl Position {
                         out(m);
                     }
                 }
-                // Go on only over empty squares (the Wall's own cells count
-                // as empty).
-                let pass = |sq: usize| own(sq) || self.vacant(sq);
+                // Go on only over empty squares. The Wall's own cells count
+                // as empty, unless a Halfer shares one: then the other half
+                // may land beside it (this step) but not pass over it (R-A3.2).
+                let pass = |sq: usize| (own(sq) && self.half[sq] == 0) || self.vacant(sq);
                 if !pass(na) || !pass(nb) {
                     break;
                 }
