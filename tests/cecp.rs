@@ -1098,7 +1098,7 @@ fn sc_kind(p: &movegen::strangechess::Position, m: movegen::strangechess::Move) 
     let from = m.from();
     if m.has(T) {
         ScKind::TunnelTravel
-    } else if m.displacement().is_some() {
+    } else if m.has_legs() {
         ScKind::Rescue
     } else if !p.is_occupied(from) {
         ScKind::Spell

@@ -24,7 +24,7 @@ fn category(p: &Position, m: Move) -> usize {
     if m.has(T) {
         return 0;
     }
-    if m.displacement().is_some() {
+    if m.has_legs() {
         return 1;
     }
     if p.is_capture(m) {

@@ -2664,9 +2664,6 @@ fn fen_round_trips() {
     ] {
         assert_eq!(pos(f).to_fen(), f);
     }
-    // an explicit default unmoved field is accepted and printed canonically (omitted)
-    let f = format!("{START_FEN} unmoved=a3,b3,c3,d3,e3,f4,g4,h3,i3,j3,k3,l3,a10,b10,c10,d10,e10,f9,g9,h10,i10,j10,k10,l10");
-    assert_eq!(pos(&f).to_fen(), START_FEN);
 }
 
 /// The refusals the notation lists, each with a message naming the problem.
@@ -3060,4 +3057,747 @@ fn r_a3_3_swept_corner_not_checked() {
             "b - - 1 1"
         )
     );
+}
+
+// ---------------------------------------------------------------------------
+// Rulings as now worded (issue 31): R-A3.2, R-A8.6 with R-A10.3, the rescue
+// forms, the `unmoved=` default and castling letters of the notation, the
+// last sentence of R-A0.6, and R-A6.5 / R-A8.2 out of check. Each cause has
+// the issue's position and positions of our own.
+// ---------------------------------------------------------------------------
+
+/// Legal moves with a displacement leg.
+fn with_legs(p: &Position) -> BTreeSet<String> {
+    legal(p).into_iter().filter(|m| m.contains(',')).collect()
+}
+
+/// Cause 1, issue position (R-A0.4, R-A3.2): the Halfer sharing f2, the
+/// leading cell going west, stops the trailing half g2 from passing over
+/// f2, so westwards only f2e2 (the trailing half lands beside the Halfer).
+/// East, broadside, rotations and the Halfer's own moves are untouched.
+#[test]
+fn r_a3_2_halfer_on_the_walls_own_cell_blocks_passing_issue_position() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/5(WH)W5/K11 w - - 0 1");
+    for m in ["f2a2", "f2b2", "f2c2", "f2d2"] {
+        assert!(!has(&p, m), "{m}");
+        assert!(p.parse_move(m).is_err(), "{m}");
+    }
+    let expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2c1h", "f2c3h", "f2d1h", "f2d3h", "f2e2", "f2e4h", "f2e5h",
+        "f2f1", "f2f10", "f2f11", "f2f12", "f2f3", "f2f4", "f2f5", "f2f6", "f2f7", "f2f8", "f2f9",
+        "f2g1", "f2g3", "f2g4h", "f2g5h", "f2h1h", "f2h3h", "f2i1h", "f2i3h", "g2f1", "g2f3",
+        "g2h2", "g2i2", "g2j2", "g2k2", "g2l2",
+    ]);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "f2e2").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/4W(WH)6/K11 b - - 1 1"
+    );
+    // eastwards g2 leads and f2 passes g2, which no Halfer shares
+    assert_eq!(
+        play(&p, "g2l2").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/5H4WW/K11 b - - 1 1"
+    );
+    // R-A3.5: the Wall does not attack through its Halfer. A black king on
+    // d2 is not in check and may go to c2; e2 (f2e2) is attacked, and c1 c3
+    // d1 d3 by the Halfer.
+    let q = pos("12/12/12/12/12/12/12/12/12/12/3k1(WH)W5/K11 b - - 0 1");
+    assert!(!q.in_check());
+    assert_eq!(legal_set(&q), set(&["d2c2", "d2e1", "d2e3"]));
+    let r = pos("12/12/12/12/12/12/12/12/12/12/3k1WW5/K10H b - - 0 1");
+    assert!(r.in_check());
+}
+
+/// Cause 1, a black vertical Wall e8-e9 with its Halfer on e8: south, e8
+/// leads and e9 may not pass over it (only e8e7), so the white king on e6
+/// is not attacked and the FEN is valid; once the Halfer leaves e8 the Wall
+/// gives check.
+#[test]
+fn r_a3_2_halfer_on_the_walls_own_cell_black_vertical() {
+    let p = pos("k11/12/12/4w7/4(wh)7/12/4K7/12/12/12/12/12 b - - 0 1");
+    assert!(!has(&p, "e8e6") && !has(&p, "e8e5") && has(&p, "e8e7"));
+    let expected = set(&[
+        "a12a11", "a12b11", "a12b12", "e8b7h", "e8b9h", "e8c7h", "e8c9h", "e8d10h", "e8d11h",
+        "e8d5h", "e8d6h", "e8f10h", "e8f11h", "e8f5h", "e8f6h", "e8g7h", "e8g9h", "e8h7h", "e8h9h",
+        "e9e10", "e9e11", "e9e12", "e8e7", "e8f8", "e8g8", "e8h8", "e8i8", "e8j8", "e8k8", "e8l8",
+        "e8d8", "e8c8", "e8b8", "e8a8", "e9d8", "e9f8", "e8d9", "e8f9",
+    ]);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "e8e7").to_fen(),
+        "k11/12/12/12/4(wh)7/4w7/4K7/12/12/12/12/12 w - - 1 2"
+    );
+    assert!(play(&p, "e8b7h").in_check());
+    let e = Position::from_fen("k11/12/12/4w7/4w7/12/4K7/h11/12/12/12/12 b - - 0 1").unwrap_err();
+    assert!(e.to_string().contains("is in check"), "{e}");
+}
+
+/// Cause 1, our own: a white vertical Wall d4-d5. With the Halfer on d5
+/// (the leading cell northwards) the black king on d7 is not in check (d4
+/// would pass over d5); it may go to d8 and c6 e6, but not d6 (d5d6, k =
+/// 1). With the Halfer on the trailing d4 nothing is blocked: check.
+#[test]
+fn r_a3_5_wall_attacks_stop_at_its_own_halfer_vertical() {
+    let p = pos("12/12/12/12/12/3k8/12/3(WH)8/3W8/12/12/K11 b - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(legal_set(&p), set(&["d7c6", "d7d8", "d7e6"]));
+    let q = pos("12/12/12/12/12/3k8/12/3W8/3(WH)8/12/12/K11 b - - 0 1");
+    assert!(q.in_check());
+    assert_eq!(legal_set(&q), set(&["d7c8", "d7e8"]));
+    // White to move: northwards only d5d6 with the Halfer on d5
+    let w = pos("12/12/12/12/12/5k6/12/3(WH)8/3W8/12/12/K11 w - - 0 1");
+    let north: BTreeSet<String> = ["d5d6", "d5d7", "d5d8", "d5d12"]
+        .iter()
+        .filter(|m| has(&w, m))
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(north, set(&["d5d6"]));
+    assert_eq!(
+        play(&w, "d5d6").to_fen(),
+        "12/12/12/12/12/5k6/3W8/3(WH)8/12/12/12/K11 b - - 1 1"
+    );
+}
+
+/// Cause 2, issue position (R-A8.6, R-A10.3): the rook rescues the f11
+/// pawn; the pawn stepping aside onto e12 f12 g12 promotes, its letter
+/// before `v` (`f2f11,f11e12qv`): 12 such moves. The rook stepping onto
+/// rank 12 stays a rook.
+#[test]
+fn r_a8_6_displaced_pawn_promotes_issue_position() {
+    let p = pos("12/5(Ph)6/12/12/12/12/12/12/12/12/5R6/K10k w - - 0 1 sieges=f11b2");
+    let mut expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2a2", "f2b2", "f2c2", "f2d2", "f2e2", "f2f1", "f2f3", "f2f4",
+        "f2f5", "f2f6", "f2f7", "f2f8", "f2f9", "f2f10", "f2g2", "f2h2", "f2i2", "f2j2", "f2k2",
+        "f2l2",
+    ]);
+    for d in ["e10", "e11", "e12", "f10", "f12", "g10", "g11", "g12"] {
+        expected.insert(format!("f2f11,f11{d}r"));
+    }
+    for d in ["e10", "e11", "f10", "g10", "g11"] {
+        expected.insert(format!("f2f11,f11{d}v"));
+    }
+    let mut promoting = BTreeSet::new();
+    for d in ["e12", "f12", "g12"] {
+        for l in ["q", "r", "b", "n"] {
+            promoting.insert(format!("f2f11,f11{d}{l}v"));
+        }
+    }
+    assert_eq!(promoting.len(), 12);
+    expected.extend(promoting);
+    assert_eq!(legal_set(&p), expected);
+    for bad in ["f2f11,f11e12v", "f2f11,f11e12vq"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        play(&p, "f2f11,f11e12qv").to_fen(),
+        "4Q7/5R6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "f2f11,f11g12nv").to_fen(),
+        "6N5/5R6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "f2f11,f11e12r").to_fen(),
+        "4R7/5P6/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+}
+
+/// Cause 2, Black, the displaced pawn is the rescuer (`r`): e3 takes the
+/// besieging white Halfer on f2; stepping aside to e1 f1 g1 it promotes.
+#[test]
+fn r_a8_6_displaced_rescuing_pawn_promotes_black() {
+    let p = pos("K10k/12/12/12/12/12/12/12/12/4p7/5(nH)6/12 b - - 0 1 sieges=f2w4");
+    let mut expected = set(&["e3e2", "l12k11", "l12k12", "l12l11"]);
+    for d in ["e2", "e3", "f3", "g2", "g3"] {
+        expected.insert(format!("e3f2,f2{d}r"));
+    }
+    for d in ["e1", "f1", "g1"] {
+        for l in ["q", "r", "b", "n"] {
+            expected.insert(format!("e3f2,f2{d}{l}r"));
+        }
+    }
+    for d in ["e1", "e2", "e3", "f1", "f3", "g1", "g2", "g3"] {
+        expected.insert(format!("e3f2,f2{d}v"));
+    }
+    assert_eq!(expected.len(), 29);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "e3f2,f2g1nr").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5n6/6n5 w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "e3f2,f2e1v").to_fen(),
+        "K10k/12/12/12/12/12/12/12/12/12/5p6/4n7 w - - 0 2"
+    );
+}
+
+/// Cause 2, our own: a black Bishop rescues the black c2 pawn; the Bishop
+/// may step aside to any of the 8 neighbours, the pawn to the 5 off its
+/// last rank or, promoting, to b1 c1 d1 (12 moves): 25 rescues. A queen
+/// made on d1 checks the white king on h5 along the diagonal.
+#[test]
+fn r_a8_6_displaced_victim_pawn_promotes_after_a_bishop_rescue() {
+    let p = pos("11k/12/12/12/12/12/12/7K4/4b7/12/2(pH)9/12 b - - 0 1 sieges=c2w4");
+    let mut rescues = BTreeSet::new();
+    for d in ["b1", "b2", "b3", "c1", "c3", "d1", "d2", "d3"] {
+        rescues.insert(format!("e4c2,c2{d}r"));
+    }
+    for d in ["b2", "b3", "c3", "d2", "d3"] {
+        rescues.insert(format!("e4c2,c2{d}v"));
+    }
+    for d in ["b1", "c1", "d1"] {
+        for l in ["q", "r", "b", "n"] {
+            rescues.insert(format!("e4c2,c2{d}{l}v"));
+        }
+    }
+    assert_eq!(rescues.len(), 25);
+    assert_eq!(with_legs(&p), rescues);
+    assert_eq!(legal(&p).len(), 43);
+    let q = play(&p, "e4c2,c2d1qv");
+    assert_eq!(
+        q.to_fen(),
+        "11k/12/12/12/12/12/12/7K4/12/12/2b9/3q8 w - - 0 2"
+    );
+    assert!(
+        q.in_check(),
+        "the new queen on d1 checks h5 along the diagonal"
+    );
+    assert_eq!(
+        play(&p, "e4c2,c2b1r").to_fen(),
+        "11k/12/12/12/12/12/12/7K4/12/12/2p9/1b10 w - - 0 2"
+    );
+}
+
+/// Cause 3, issue position (a) (R-A3.2, R-A8.6): the broadside f2f6
+/// rescues on both halves; g6's victim is a Halfer and shares with the
+/// Wall half, so only f6's Knight has a leg: 7 moves.
+#[test]
+fn r_a8_6_wall_rescue_on_both_halves_one_halfer_victim() {
+    let p = pos("11k/12/12/12/12/12/5(Nh)(bH)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    let legs = set(&[
+        "f2f6,f6e5v",
+        "f2f6,f6e6v",
+        "f2f6,f6e7v",
+        "f2f6,f6f5v",
+        "f2f6,f6f7v",
+        "f2f6,f6g5v",
+        "f2f6,f6g7v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    let mut expected = set(&[
+        "a1a2", "a1b1", "a1b2", "f2a2", "f2b2", "f2c2", "f2d2", "f2e2", "f2f1", "f2f3", "f2f4",
+        "f2f5", "f2g1", "f2g3", "g2f1", "g2f3", "g2h2", "g2i2", "g2j2", "g2k2", "g2l2",
+    ]);
+    expected.extend(legs);
+    assert_eq!(legal_set(&p), expected);
+    assert_eq!(
+        play(&p, "f2f6,f6e5v").to_fen(),
+        "11k/12/12/12/12/12/5W(WH)5/4N7/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,f6e5v").to_fen(),
+        play(&p, "f2f6,f6e5v").to_fen()
+    );
+}
+
+/// Cause 3, issue position (b): both victims are full pieces. One leg per
+/// victim in square order (f6, then g6). The Knight has 7 empty
+/// neighbours (g6 holds the Wall), the Bishop 7 (f6 holds the Wall), and
+/// the two may not both take one of the 4 squares next to both (f5 g5 f7
+/// g7): 7 x 7 - 4 = 45 rescues. (The issue counted 42, as if each Knight
+/// square took one of the Bishop's 7; only 4 of them do.)
+#[test]
+fn r_a8_6_wall_rescue_on_both_halves_two_legs() {
+    let p = pos("11k/12/12/12/12/12/5(Nh)(Bh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    let mut legs = BTreeSet::new();
+    for a in ["e5", "e6", "e7", "f5", "f7", "g5", "g7"] {
+        for b in ["f5", "f7", "g5", "g7", "h5", "h6", "h7"] {
+            if a != b {
+                legs.insert(format!("f2f6,f6{a}v,g6{b}v"));
+            }
+        }
+    }
+    assert_eq!(legs.len(), 45);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 21 + 45);
+    for bad in ["f2f6,f6f5v,g6f5v", "f2f6,g6h7v,f6e5v", "f2f6,f6e5v", "f2f6"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        play(&p, "f2f6,f6e5v,g6h7v").to_fen(),
+        "11k/12/12/12/12/7B4/5WW5/4N7/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,f6e5v,g6h7v").to_fen(),
+        play(&p, "f2f6,f6e5v,g6h7v").to_fen()
+    );
+}
+
+/// Cause 3, Black: a vertical Wall a2-a3 goes east onto two sieges, c2 (a
+/// pawn) then c3 (a Rook). The pawn displaced to rank 1 promotes (b1 c1 d1,
+/// 4 letters each), the Rook takes one of its other squares: 12 x 7 + 4 x 6
+/// = 108 three-leg rescues.
+#[test]
+fn r_a8_6_wall_rescue_on_both_halves_black_vertical_with_promotion() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/w1(rH)9/w1(pH)9/11K b - - 0 1 sieges=c2w4,c3w4");
+    let rook = ["b2", "b3", "b4", "c4", "d2", "d3", "d4"];
+    let mut legs = BTreeSet::new();
+    for a in ["b1", "c1", "d1"] {
+        for l in ["q", "r", "b", "n"] {
+            for b in rook {
+                legs.insert(format!("a2c2,c2{a}{l}v,c3{b}v"));
+            }
+        }
+    }
+    for a in ["b2", "b3", "d2", "d3"] {
+        for b in rook {
+            if a != b {
+                legs.insert(format!("a2c2,c2{a}v,c3{b}v"));
+            }
+        }
+    }
+    assert_eq!(legs.len(), 108);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 124);
+    assert_eq!(
+        play(&p, "a2c2,c2d1qv,c3b4v").to_fen(),
+        "11k/12/12/12/12/12/12/12/1r10/2w9/2w9/3q7K w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "a3c3,c2b2v,c3d3v").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/2wr8/1pw9/11K w - - 0 2"
+    );
+    assert!(p.parse_move("a2c2,c2d1v,c3b4v").is_err());
+}
+
+/// Cause 3, our own: Black's Wall f7-g7 steps south onto two sieges with
+/// every other neighbour blocked by black pawns. Only the squares the Wall
+/// left, f7 and g7, are free, and the two victims take one each: 2
+/// rescues. With a black Halfer staying on g7 only f7 is free, which
+/// cannot serve both: no rescue by f7f6 at all.
+#[test]
+fn r_a8_6_wall_rescue_victims_need_different_squares() {
+    let p =
+        pos("11k/12/12/12/12/4pwwp4/4p(nH)(rH)p4/4pppp4/12/12/12/K11 b - - 0 1 sieges=f6w4,g6w4");
+    assert_eq!(
+        with_legs(&p)
+            .into_iter()
+            .filter(|m| m.starts_with("f7f6"))
+            .collect::<BTreeSet<_>>(),
+        set(&["f7f6,f6f7v,g6g7v", "f7f6,f6g7v,g6f7v"])
+    );
+    assert_eq!(legal(&p).len(), 20);
+    assert_eq!(
+        play(&p, "f7f6,f6g7v,g6f7v").to_fen(),
+        "11k/12/12/12/12/4prnp4/4pwwp4/4pppp4/12/12/12/K11 w - - 0 2"
+    );
+    let q = pos(
+        "11k/12/12/12/12/4pw(wh)p4/4p(nH)(rH)p4/4pppp4/12/12/12/K11 b - - 0 1 sieges=f6w4,g6w4",
+    );
+    assert!(!legal(&q).iter().any(|m| m.starts_with("f7f6")));
+    assert_eq!(legal(&q).len(), 34);
+}
+
+/// Cause 4, issue position (notation: the leg starts at the siege square):
+/// the non-anchor half lands on the siege square g6, so the leg is
+/// `,g6..v`, never `,f6..v`.
+#[test]
+fn notation_wall_rescue_leg_starts_at_the_siege_square_issue_position() {
+    let p = pos("11k/12/12/12/12/12/6(Nh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=g6b4");
+    let legs = set(&[
+        "f2f6,g6f5v",
+        "f2f6,g6f7v",
+        "f2f6,g6g5v",
+        "f2f6,g6g7v",
+        "f2f6,g6h5v",
+        "f2f6,g6h6v",
+        "f2f6,g6h7v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 28);
+    assert!(p.parse_move("f2f6,f6f5v").is_err());
+    assert_eq!(
+        play(&p, "f2f6,g6h7v").to_fen(),
+        "11k/12/12/12/12/7N4/5WW5/12/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(
+        play(&p, "g2g6,g6h7v").to_fen(),
+        play(&p, "f2f6,g6h7v").to_fen()
+    );
+}
+
+/// Cause 4, Black: a vertical Wall d8-d9 goes west; the upper, non-anchor
+/// half lands on the siege square b9: `d8b8,b9a8v`.
+#[test]
+fn notation_wall_rescue_leg_non_anchor_black_vertical() {
+    let p = pos("11k/12/12/1(nH)1w8/3w8/12/12/12/12/12/12/11K b - - 0 1 sieges=b9w4");
+    let legs = set(&[
+        "d8b8,b9a10v",
+        "d8b8,b9a8v",
+        "d8b8,b9a9v",
+        "d8b8,b9b10v",
+        "d8b8,b9c10v",
+        "d8b8,b9c8v",
+        "d8b8,b9c9v",
+    ]);
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 33);
+    assert!(p.parse_move("d8b8,b8a8v").is_err());
+    assert_eq!(
+        play(&p, "d8b8,b9c10v").to_fen(),
+        "11k/12/2n9/1w10/1w10/12/12/12/12/12/12/11K w - - 0 2"
+    );
+    assert_eq!(
+        play(&p, "d9b9,b9c10v").to_fen(),
+        play(&p, "d8b8,b9c10v").to_fen()
+    );
+}
+
+/// Cause 4, our own, with cause 2: a white vertical Wall c10-c11 goes east
+/// three files; its upper half lands on the siege square f11, so the leg
+/// starts at f11, and the pawn stepping aside onto rank 12 promotes:
+/// `c10f10,f11e12qv`. 4 plain legs and 12 promoting ones.
+#[test]
+fn notation_wall_rescue_leg_non_anchor_with_a_promotion() {
+    let p = pos("12/2W2(Ph)6/2W9/12/12/12/11k/12/12/12/12/K11 w - - 0 1 sieges=f11b4");
+    let mut legs = set(&[
+        "c10f10,f11e10v",
+        "c10f10,f11e11v",
+        "c10f10,f11g10v",
+        "c10f10,f11g11v",
+    ]);
+    for d in ["e12", "f12", "g12"] {
+        for l in ["q", "r", "b", "n"] {
+            legs.insert(format!("c10f10,f11{d}{l}v"));
+        }
+    }
+    assert_eq!(with_legs(&p), legs);
+    assert_eq!(legal(&p).len(), 37);
+    assert!(p.parse_move("c10f10,f10e12qv").is_err());
+    assert!(p.parse_move("c10f10").is_err());
+    let q = play(&p, "c10f10,f11e12qv");
+    assert_eq!(
+        q.to_fen(),
+        "4Q7/5W6/5W6/12/12/12/11k/12/12/12/12/K11 b - - 0 1"
+    );
+    assert_eq!(play(&p, "c11f11,f11e12qv").to_fen(), q.to_fen());
+}
+
+/// Cause 5, issue position (notation, `unmoved=` default): f10 is where a
+/// black Magician starts, so the pawn there has moved and steps once.
+#[test]
+fn fen_unmoved_default_excludes_the_magician_squares_issue_position() {
+    let p = pos("11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1");
+    assert_eq!(legal_set(&p), set(&["f10f9", "l12k11", "l12k12", "l12l11"]));
+    assert_eq!(
+        play(&p, "f10f9").to_fen(),
+        "11k/12/12/5p6/12/12/12/12/12/6P5/12/K11 w - - 0 2 unmoved=-"
+    );
+    for extra in ["unmoved=f10", "unmoved=g3"] {
+        let e = Position::from_fen(&format!(
+            "11k/12/5p6/12/12/12/12/12/12/6P5/12/K11 b - - 0 1 {extra}"
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("starting square"), "{e}");
+    }
+}
+
+/// Cause 5, White: g3 is a Magician square (one step), h3 and f4 are pawn
+/// squares (up to rank 6). After g3g4 the FEN lists the unmoved pawns.
+#[test]
+fn fen_unmoved_default_excludes_the_magician_squares_white() {
+    let p = pos("11k/12/12/12/12/12/12/12/5P6/6PP4/12/K11 w - - 0 1");
+    assert_eq!(
+        legal_set(&p),
+        set(&["a1a2", "a1b1", "a1b2", "f4f5", "f4f6", "g3g4", "h3h4", "h3h5", "h3h6"])
+    );
+    assert_eq!(
+        play(&p, "g3g4").to_fen(),
+        "11k/12/12/12/12/12/12/12/5PP5/7P4/12/K11 b - - 0 1 unmoved=h3,f4"
+    );
+    assert_eq!(
+        play(&p, "h3h5").to_fen(),
+        "11k/12/12/12/12/12/12/7P4/5P6/6P5/12/K11 b - h4 0 1"
+    );
+}
+
+/// Cause 5, our own: Black's g10 pawn (a Magician square) steps once, the
+/// f9 pawn up to f7; after g10g9 the pawn on g9 stands on a pawn square
+/// but has moved, so `unmoved=f9` is written. An e.p. path that starts on
+/// f3 or g10 is refused, one that starts on f9 is not.
+#[test]
+fn fen_unmoved_default_black_g10_and_e_p_origins() {
+    let p = pos("11k/12/6p5/5p6/12/12/12/12/12/5P6/12/K11 b - - 0 1");
+    assert_eq!(
+        legal_set(&p),
+        set(&["f9f7", "f9f8", "g10g9", "l12k11", "l12k12", "l12l11"])
+    );
+    assert_eq!(
+        play(&p, "g10g9").to_fen(),
+        "11k/12/12/5pp5/12/12/12/12/12/5P6/12/K11 w - - 0 2 unmoved=f9"
+    );
+    for bad in [
+        "11k/12/12/12/12/12/12/5P6/12/12/12/K11 b - f4 0 1",
+        "11k/12/12/12/6p5/12/12/12/12/12/12/K11 w - g9 0 1",
+    ] {
+        let e = Position::from_fen(bad).unwrap_err();
+        assert!(e.to_string().contains("first move"), "{bad}: {e}");
+    }
+    let ok = "11k/12/12/12/12/5p6/12/12/12/12/12/K11 w - f8 0 1";
+    assert_eq!(pos(ok).to_fen(), ok);
+}
+
+/// Cause 6, issue position (R-A6.5, R-A0.6): the checked king travels its
+/// tunnel one or two cells (under h4 to i5), off the rook's rank; e1 holds
+/// a Digger. Travel and the surface step to the same cell are two moves.
+#[test]
+fn r_a6_5_king_two_cell_tunnel_travel_out_of_check_issue_position() {
+    let p = pos("4k7/12/12/12/12/12/12/12/12/6K3r1/12/4D7 w - - 0 1 tunnels=w2:i5-h4-g3-f2-e1");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["g3f2", "g3f2t", "g3f4", "g3g2", "g3g4", "g3h2", "g3h4", "g3h4t", "g3i5t"])
+    );
+    assert_eq!(
+        play(&p, "g3i5t").to_fen(),
+        "4k7/12/12/12/12/12/12/8K3/12/10r1/12/4D7 b - - 1 1 tunnels=w1:i5-h4-g3-f2-e1"
+    );
+}
+
+/// Cause 6, Black, checked by a white Rook: the king travels its tunnel
+/// two cells under the white Knight on g11 to h12 (never onto the Knight).
+/// Checked along the tunnel's own diagonal by a Digger, travel cannot help.
+#[test]
+fn r_a6_5_black_king_tunnel_travel_out_of_check() {
+    let p = pos("12/6N5/5k6/12/12/12/12/12/12/5R6/12/K11 b - - 0 1 tunnels=b2:h12-g11-f10-e9-d8");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["f10d8t", "f10e11", "f10e9", "f10e9t", "f10g10", "f10g11", "f10g9", "f10h12t"])
+    );
+    assert_eq!(
+        play(&p, "f10h12t").to_fen(),
+        "7k4/6N5/12/12/12/12/12/12/12/5R6/12/K11 w - - 1 2 tunnels=b1:h12-g11-f10-e9-d8"
+    );
+    let q = pos("12/12/5k6/12/12/12/1D10/12/12/12/12/K11 b - - 0 1 tunnels=b2:h12-g11-f10-e9-d8");
+    assert!(q.in_check());
+    assert_eq!(
+        legal_set(&q),
+        set(&["f10e10", "f10e11", "f10f11", "f10f9", "f10g10", "f10g9"])
+    );
+}
+
+/// Cause 6, our own: a black king checked by a white Knight leaves by two
+/// cells of its tunnel, e8g6t, passing f7 (which the Knight attacks, so
+/// e8f7t is illegal).
+#[test]
+fn r_a6_5_king_leaves_a_knight_check_by_two_tunnel_cells() {
+    let p = pos("12/12/12/12/4k7/12/3N8/12/12/12/12/K11 b - - 0 1 tunnels=b2:e8-f7-g6");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["e8d7", "e8d8", "e8d9", "e8e7", "e8e9", "e8f8", "e8f9", "e8g6t"])
+    );
+    assert_eq!(
+        play(&p, "e8g6t").to_fen(),
+        "12/12/12/12/12/12/3N2k5/12/12/12/12/K11 w - - 1 2 tunnels=b1:e8-f7-g6"
+    );
+}
+
+/// Cause 7, issue positions (R-A8.2, R-A8.7, R-A3.5, R-A3.6): the Halfer
+/// sharing the checked King's square leaves it by a wide leap: g1i2h
+/// besieges the checking Knight; h1e2h besieges the checking Wall (both
+/// halves frozen), h1f2h blocks its broadside.
+#[test]
+fn r_a8_2_halfer_wide_leap_from_the_kings_square_in_check_issue_positions() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/8n3/6(KH)5 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["g1f1", "g1f2", "g1g2", "g1h1", "g1h2", "g1i2h"])
+    );
+    assert_eq!(
+        play(&p, "g1i2h").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/8(nH)3/6K5 b - - 0 1 sieges=i2w4"
+    );
+    let q = pos("4k7/12/12/12/12/12/12/12/12/12/4w7/4w2(KH)4 w - - 0 1");
+    assert!(q.in_check());
+    assert_eq!(legal_set(&q), set(&["h1e2h", "h1f2h", "h1i1", "h1i2"]));
+    assert_eq!(
+        play(&q, "h1e2h").to_fen(),
+        "4k7/12/12/12/12/12/12/12/12/12/4(wH)7/4w2K4 b - - 0 1 sieges=e2w4"
+    );
+}
+
+/// Cause 7, Black: the King and its Halfer on e12, checked by a white
+/// vertical Wall b11-b12. e12b11h besieges the Wall, e12c11h blocks the
+/// b11 half's path; the King may step to f11 f12 only.
+#[test]
+fn r_a8_2_halfer_wide_leap_from_the_black_kings_square_in_check() {
+    let p = pos("1W2(kh)7/1W10/12/12/12/12/12/12/12/12/12/11K b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["e12b11h", "e12c11h", "e12f11", "e12f12"])
+    );
+    assert_eq!(
+        play(&p, "e12b11h").to_fen(),
+        "1W2k7/1(Wh)10/12/12/12/12/12/12/12/12/12/11K w - - 0 2 sieges=b11b4"
+    );
+    assert_eq!(
+        play(&p, "e12c11h").to_fen(),
+        "1W2k7/1Wh9/12/12/12/12/12/12/12/12/12/11K w - - 1 2"
+    );
+}
+
+/// Cause 7, our own: a black Bacteria with the (3,1) power checks the
+/// white King and Halfer on g1 from j2 (three files, one rank). The
+/// Halfer's wide (3,1) leap g1j2h besieges it (frozen pieces give no
+/// check); none of the Halfer's other leaps helps, and h1 is the
+/// Bacteria's knight square.
+#[test]
+fn r_a8_7_halfer_wide_leap_besieges_a_checking_bacteria() {
+    let p = pos("11k/12/12/12/12/12/12/12/12/12/9x2/6(KH)5 w - - 0 1 powers=j2:C");
+    assert!(p.in_check());
+    assert_eq!(
+        legal_set(&p),
+        set(&["g1f1", "g1f2", "g1g2", "g1h2", "g1j2h"])
+    );
+    assert_eq!(
+        play(&p, "g1j2h").to_fen(),
+        "11k/12/12/12/12/12/12/12/12/12/9(xH)2/6K5 b - - 0 1 sieges=j2w4 powers=j2:C"
+    );
+}
+
+/// R-A0.6, last sentence: a siege completing at the end of the mover's own
+/// ply counts for legality. With f4w1 White's ply removes the black Wall
+/// (R-A3.4), opening e4 to the e8 rook; with f4w3 nothing completes.
+#[test]
+fn r_a0_6_same_ply_siege_completion_counts_for_legality() {
+    let board = "11k/12/12/12/4r7/12/12/12/4w(wH)6/12/12/1N2K7";
+    let p = pos(&format!("{board} w - - 0 1 sieges=f4w1"));
+    assert_eq!(legal_set(&p), set(&["e1d1", "e1d2", "e1f1", "e1f2"]));
+    assert_eq!(
+        play(&p, "e1d1").to_fen(),
+        "11k/12/12/12/4r7/12/12/12/5H6/12/12/1N1K8 b - - 0 1"
+    );
+    let q = pos(&format!("{board} w - - 0 1 sieges=f4w3"));
+    assert_eq!(
+        legal_set(&q),
+        set(&["b1a3", "b1c3", "b1d2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+    );
+}
+
+/// notation-strangechess.md, the rescue rows and rules: every example
+/// string is legal in a position built for it, with the exact FEN after
+/// it; malformed leg strings are refused.
+#[test]
+fn notation_rescue_forms_byte_for_byte() {
+    let a = pos("11k/12/12/12/12/12/5(Bh)6/12/4H7/12/12/K11 w - - 0 1 sieges=f6b4");
+    assert!(has(&a, "e4f6") && !legal(&a).iter().any(|m| m.starts_with("e4f6,")));
+    assert_eq!(
+        play(&a, "e4f6").to_fen(),
+        "11k/12/12/12/12/12/5(BH)6/12/12/12/12/K11 b - - 0 1"
+    );
+    let b = pos("11k/12/12/12/12/12/5(Bh)6/12/4N7/12/12/K11 w - - 0 1 sieges=f6b4");
+    assert!(has(&b, "e4f6,f6g7v") && has(&b, "e4f6,f6g7r"));
+    assert_eq!(
+        play(&b, "e4f6,f6g7v").to_fen(),
+        "11k/12/12/12/12/6B5/5N6/12/12/12/12/K11 b - - 0 1"
+    );
+    let c = pos("5(Nh)6/4P7/12/12/12/12/12/12/12/12/12/K10k w - - 0 1 sieges=f12b4");
+    assert!(has(&c, "e11f12q,f12g12r") && !has(&c, "e11f12,f12g12qr"));
+    assert_eq!(
+        play(&c, "e11f12q,f12g12r").to_fen(),
+        "5NQ5/12/12/12/12/12/12/12/12/12/12/K10k b - - 0 1"
+    );
+    let d = pos("12/5(Ph)6/12/12/12/12/12/12/12/12/5R6/K10k w - - 0 1 sieges=f11b2");
+    assert!(has(&d, "f2f11,f11e12qv"));
+    let e = pos("11k/12/12/12/12/12/5(Nh)(Bh)5/12/12/12/5WW5/K11 w - - 0 1 sieges=f6b4,g6b4");
+    assert!(has(&e, "f2f6,f6e5v,g6h7v"));
+    // every legal string parses back to the same move
+    for p in [&a, &b, &c, &d, &e] {
+        let mut v = MoveVec::default();
+        p.legal_moves(&mut v);
+        for &m in v.iter() {
+            assert_eq!(p.parse_move(&move_string(m)).unwrap(), m);
+        }
+    }
+    for bad in [
+        "f2f11,f11e12vq",
+        "f2f11,f11e12qqv",
+        "f2f6,f6e5v,g6h7v,h7h8v",
+        "f2f6,f6e5v,",
+        "f2f6,f6e5",
+    ] {
+        let err = d.parse_move(bad).unwrap_err().to_string();
+        assert!(
+            err.contains("leg"),
+            "{bad} should be refused as malformed: {err}"
+        );
+    }
+}
+
+/// notation-strangechess.md, FEN: the field examples round-trip byte for
+/// byte.
+#[test]
+fn notation_fen_examples_byte_for_byte() {
+    for f in [
+        "11k/12/12/2(Bh)9/12/12/5(nH)6/12/12/12/12/K11 b - - 0 1 sieges=f6w4,c9b1",
+        "k9x1/12/12/12/12/12/12/12/5D6/12/12/1X4K5 b - - 0 1 tunnels=w2:c1-d2-e3-f4@f4 powers=b1:RB,k12:T",
+        "11k/12/12/12/12/12/12/12/12/12/5W(Wh)5/K11 w - - 0 1 sieges=g2b4",
+        "11k/12/12/12/12/12/12/12/12/12/5(NH)(Hh)5/K11 w - - 0 1",
+        START_FEN,
+    ] {
+        assert_eq!(pos(f).to_fen(), f);
+    }
+}
+
+/// notation-strangechess.md, castling field: a letter whose King or Rook
+/// is not on its home square is refused; a frozen Rook at home keeps its
+/// letter (it cannot castle).
+#[test]
+fn fen_castling_letters_need_king_and_rook_at_home() {
+    let ok = "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
+    assert_eq!(pos(ok).to_fen(), ok);
+    for f in [
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/1R4K4R w KQkq - 0 1",
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K3R1 w KQkq - 0 1",
+        "r4k5r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1",
+        "r4k5r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQq - 0 1",
+        "6k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQq - 0 1",
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/R4K5R w Q - 0 1",
+    ] {
+        let e = Position::from_fen(f).unwrap_err();
+        assert!(e.to_string().contains("castling right"), "{f}: {e}");
+    }
+    assert!(Position::from_fen("r5k4r/12/12/12/12/12/12/12/12/12/12/1R4K4R w Kkq - 0 1").is_ok());
+    let frozen = pos("6k5/12/12/12/12/12/12/12/12/12/12/R5K4(Rh) w KQ - 0 1 sieges=l1b4");
+    assert!(has(&frozen, "g1b1") && !has(&frozen, "g1k1"));
+}
+
+/// notation-strangechess.md: "parsing accepts exactly the canonical
+/// strings". An extra field with its default value, castling letters or a
+/// list out of order, and numbers with a sign or leading zeros are refused.
+#[test]
+fn fen_parsing_accepts_only_canonical_strings() {
+    let start_default =
+        "a3,b3,c3,d3,e3,h3,i3,j3,k3,l3,f4,g4,f9,g9,a10,b10,c10,d10,e10,h10,i10,j10,k10,l10";
+    let e = Position::from_fen(&format!("{START_FEN} unmoved={start_default}")).unwrap_err();
+    assert!(e.to_string().contains("default of unmoved="), "{e}");
+    let board = "11k/12/12/12/12/12/12/12/5PP5/7P4/12/K11";
+    assert_eq!(
+        pos(&format!("{board} b - - 0 1 unmoved=h3,f4")).to_fen(),
+        format!("{board} b - - 0 1 unmoved=h3,f4")
+    );
+    for bad in [
+        format!("{board} b - - 0 1 unmoved=f4,h3"),
+        format!("{board} b - - 0 01"),
+        format!("{board} b - - +0 1"),
+        "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w kqKQ - 0 1".to_string(),
+        "11k/12/12/12/12/12/5(Bh)6/12/12/12/12/K11 w - - 0 1 sieges=f6b+4".to_string(),
+        "12/12/12/12/12/12/12/12/12/12/12/K10k w - - 0 1 powers=".to_string(),
+    ] {
+        assert!(Position::from_fen(&bad).is_err(), "accepted {bad}");
+    }
 }

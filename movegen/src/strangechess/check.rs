@@ -239,15 +239,21 @@ impl Position {
         if dirs.is_empty() {
             return false;
         }
-        // Translations landing a cell on the king (with a rescue's
-        // displacement choices for the other cell, at most 2 x 9), played
-        // out on a copy only if there are any.
-        let mut landing = arrayvec::ArrayVec::<super::moves::Move, 32>::new();
+        // Translations landing a cell on the king, played out on a copy
+        // only if there are any. A rescue by the other cell comes once per
+        // choice of displacement legs, all in a row; which legs does not
+        // matter for the king, so one of them is kept.
+        let mut landing = arrayvec::ArrayVec::<super::moves::Move, 4>::new();
         self.wall_translations(by, &dirs, &mut |m| {
             let (from, to) = (m.from(), m.to());
             let df = file_of(to) as i32 - file_of(from) as i32;
             let dr = rank_of(to) as i32 - rank_of(from) as i32;
-            if offset(a, df, dr) == Some(k) || offset(b, df, dr) == Some(k) {
+            let hits = offset(a, df, dr) == Some(k) || offset(b, df, dr) == Some(k);
+            if hits
+                && landing
+                    .last()
+                    .is_none_or(|l| (l.from, l.to) != (m.from, m.to))
+            {
                 landing.push(m);
             }
         });
@@ -376,15 +382,23 @@ impl Position {
         }
     }
 
+    /// Whether `m` (of the side to move) is a castling: the King's own move
+    /// across more than one file. A Halfer leaving the King's square (`h`)
+    /// and the King's tunnel travel (`t`) go as far, but are no castling
+    /// and may leave check (R-A8.2, R-A6.5).
+    #[inline]
+    fn is_castling(&self, m: super::moves::Move) -> bool {
+        use super::moves::{H, T};
+        !m.has(H | T)
+            && self.full[m.from()] == Piece::new(Kind::King, self.side).0
+            && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
+    }
+
     /// Whether the pseudo-legal move `m` (of the side to move) is legal: it
     /// leaves the king safe, and a castling starts out of check.
     pub(crate) fn pseudo_is_legal(&self, m: super::moves::Move) -> bool {
         let c = self.side;
-        if m.from == self.king[c.index()]
-            && self.full[m.from()] == Piece::new(Kind::King, c).0
-            && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
-            && self.in_check_now()
-        {
+        if self.is_castling(m) && self.in_check_now() {
             return false;
         }
         let mut after = *self;
@@ -416,7 +430,6 @@ impl Position {
         } else {
             self.danger_cells()
         };
-        let king = self.king[c.index()];
         self.pseudo_moves(c, &mut |m| {
             if !keep(m) {
                 return;
@@ -425,11 +438,7 @@ impl Position {
                 out(m);
                 return;
             }
-            if in_check
-                && m.from == king
-                && self.full[m.from()] == Piece::new(Kind::King, c).0
-                && super::geometry::file_of(m.from()).abs_diff(super::geometry::file_of(m.to())) > 1
-            {
+            if in_check && self.is_castling(m) {
                 return;
             }
             let mut after = *self;

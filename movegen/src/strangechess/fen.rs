@@ -1,5 +1,7 @@
 //! The full-state FEN of `notation-strangechess.md`: six fields, then
 //! `sieges=`, `tunnels=`, `powers=`, `unmoved=` when not at their defaults.
+//! Parsing accepts exactly what printing writes (the notation's rule), so
+//! a FEN is refused unless it is in canonical form.
 
 use super::geometry::{file_of, name, offset, parse_square, rank_of, square, CELLS, NONE, SIDE};
 use super::position::{
@@ -16,14 +18,19 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
-/// Whether `sq` is an initial pawn square of colour `c` (rank 3 and f4/g4
-/// for White; rank 10 and f9/g9 for Black).
+/// Whether `sq` is one of the twelve squares where colour `c`'s pawns
+/// start (the `unmoved=` default of the notation): rank 3 but f3 and g3,
+/// plus f4 and g4, for White; rank 10 but f10 and g10, plus f9 and g9,
+/// for Black. The Magicians start on f3 g3 f10 g10, so a pawn there has
+/// moved.
 pub fn initial_pawn_square(sq: usize, c: Color) -> bool {
     let (r, f) = (rank_of(sq), file_of(sq));
-    match c {
-        Color::White => r == 2 || (r == 3 && (f == 5 || f == 6)),
-        Color::Black => r == 9 || (r == 8 && (f == 5 || f == 6)),
-    }
+    let centre = f == 5 || f == 6;
+    let (home, ahead) = match c {
+        Color::White => (2, 3),
+        Color::Black => (9, 8),
+    };
+    (r == home && !centre) || (r == ahead && centre)
 }
 
 fn color_char(c: Color) -> char {
@@ -353,6 +360,20 @@ impl Position {
                     mover.name()
                 ));
             }
+            // A multi-step starts where pawns start and ends by the half-way
+            // mark (R-A10.1).
+            let origin = offset(p.ep[0] as usize, 0, -dr);
+            let beyond_half = pawn.is_some_and(|s| match mover {
+                Color::White => rank_of(s) > 5,
+                Color::Black => rank_of(s) < 6,
+            });
+            if !origin.is_some_and(|o| initial_pawn_square(o, mover)) || beyond_half {
+                return err(format!(
+                    "e.p. cells '{}' are not the path of a {} pawn's first move (from a square where its pawns start, up to the half-way mark)",
+                    fields[3],
+                    mover.name()
+                ));
+            }
         }
         p.halfmove = fields[4]
             .parse()
@@ -417,8 +438,40 @@ impl Position {
         }
         // Whole-position checks.
         validate(&p)?;
+        canonical(&fields, &p)?;
         Ok(p)
     }
+}
+
+/// The notation's parsing "accepts exactly the canonical strings": each
+/// field must read as `to_fen` writes it. This refuses what the field
+/// checks let through: an extra field with its default value (for example
+/// an `unmoved=` list of exactly the default squares), lists out of their
+/// order, numbers with a sign or leading zeros.
+fn canonical(fields: &[&str], p: &Position) -> Result<(), FenError> {
+    let printed = p.to_fen();
+    let want: Vec<&str> = printed.split(' ').collect();
+    for (i, &given) in fields.iter().enumerate() {
+        if want.get(i) == Some(&given) {
+            continue;
+        }
+        if let Some((key, _)) = given.split_once('=') {
+            let prefix = format!("{key}=");
+            if !want.iter().any(|w| w.starts_with(&prefix)) {
+                return err(format!(
+                    "'{given}' is the default of {key}=; the field is left out"
+                ));
+            }
+        }
+        return err(format!(
+            "'{given}' is not in canonical form; written as '{}'",
+            want.get(i).copied().unwrap_or("")
+        ));
+    }
+    if fields.len() != want.len() {
+        return err(format!("not in canonical form; written as '{printed}'"));
+    }
+    Ok(())
 }
 
 fn place_letter(p: &mut Position, sq: usize, ch: char, rank: usize) -> Result<(), FenError> {

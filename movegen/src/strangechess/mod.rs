@@ -24,23 +24,36 @@
 //! colour, the frozen set (siege cells) and the Zobrist key of the board
 //! layers are kept incrementally; the small rule state is hashed on demand.
 //!
+//! # Rulings that shape the code
+//!
+//! * A Halfer sharing the Wall's own cell blocks the other half from
+//!   passing over that cell (R-A3.2): the lengthwise move goes one cell
+//!   that way (landing beside the Halfer), and the Wall's attacks stop
+//!   there too (R-A3.5).
+//! * A displaced pawn that lands on its last rank promotes (R-A8.6 with
+//!   R-A10.3); its letter follows the leg's destination.
+//! * A broadside Wall may rescue with both halves (R-A3.2, R-A8.6): one
+//!   `v` leg for each full victim, in square order, onto different
+//!   squares; each leg starts at its own siege square. A move therefore
+//!   carries up to two legs ([`moves::Move`]).
+//! * Castling is the only King move that check forbids by itself; the
+//!   King's two-cell tunnel travel and a Halfer leaving the King's square
+//!   by a wide leap are judged like every other move (R-A6.5, R-A8.2).
+//! * A siege completes at the end of the besieger's ply t+4, and king
+//!   safety of that ply's move is judged after the completion (R-A0.6, last
+//!   sentence: only later completions are ignored).
+//! * Pawns start on a3-e3, h3-l3, f4, g4 (Black: a10-e10, h10-l10, f9, g9):
+//!   the `unmoved=` default, and where an e.p. path may begin.
+//!
 //! # Interpretations beyond the binding texts (see the rules document)
 //!
-//! * A siege completes at the end of the besieger's ply t+4, and king
-//!   safety of that ply's move is judged after the completion (it is part of
-//!   the ply's effects; only later completions are ignored, R-A0.6).
 //! * A Stone never rescues (it never captures by moving, R-A7.1); tunnel
 //!   travel never rescues (it never captures, R-A6.5).
 //! * A Halfer traveling a tunnel lands only on an empty square or a lone
 //!   friendly Halfer (R-A6.5's landing rule, for every traveller).
 //! * A Digger that travels a tunnel digs none (travel is not its own move).
-//! * A Wall passes over and lands on its own former cells even when a
-//!   friendly Halfer shares one.
-//! * A displaced pawn may not be pushed onto its last rank (the second leg
-//!   has no promotion letter); a displacement square must be completely
-//!   empty.
-//! * A Wall translation that rescues on both cells is legal only when
-//!   neither rescue needs a displacement (the notation has one second leg).
+//! * A displacement square must be completely empty, judged after the
+//!   move's own effects (the rescuer's starting square counts as empty).
 //! * Custodian capture by a Stone-powered Bacteria happens on any
 //!   non-capturing step of one cell, whichever power made it.
 //! * En passant removes only the pawn; a Halfer sharing its square stays.
@@ -276,7 +289,7 @@ impl Tactical for Position {
     }
 
     fn encode_move(m: Move) -> u64 {
-        m.encode() as u64
+        m.encode()
     }
 
     fn null_move_ok(&self) -> bool {

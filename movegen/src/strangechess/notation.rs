@@ -1,6 +1,7 @@
 //! Move strings of `notation-strangechess.md`: from, to, then suffixes in
 //! the order promotion letter, `h`, `t`, `x`; a rescue's displacement as a
-//! second leg `,<siege><dest>` with `r` or `v`.
+//! leg `,<siege><dest>`, a displaced pawn's promotion letter, then `r` or
+//! `v` (two legs when a Wall rescues two full pieces at once).
 
 use super::geometry::{name, parse_square_prefix};
 use super::moves::{Move, H, T, X};
@@ -21,11 +22,14 @@ pub fn move_string(m: Move) -> String {
     if m.has(X) {
         s.push('x');
     }
-    if let Some((rescuer, dest)) = m.displacement() {
+    for leg in m.legs() {
         s.push(',');
-        s.push_str(&name(m.to()));
-        s.push_str(&name(dest));
-        s.push(if rescuer { 'r' } else { 'v' });
+        s.push_str(&name(leg.siege));
+        s.push_str(&name(leg.dest));
+        if let Some(k) = leg.promotion {
+            s.push(k.letter().to_ascii_lowercase());
+        }
+        s.push(if m.rescuer_steps_aside() { 'r' } else { 'v' });
     }
     s
 }
@@ -34,10 +38,12 @@ pub fn move_string(m: Move) -> String {
 /// looked up among the legal moves, so a malformed string gets a precise
 /// message.
 fn syntax(text: &str) -> Result<(), String> {
-    let (first, second) = match text.split_once(',') {
-        Some((a, b)) => (a, Some(b)),
-        None => (text, None),
-    };
+    let mut parts = text.split(',');
+    let first = parts.next().unwrap_or_default();
+    let legs: Vec<&str> = parts.collect();
+    if legs.len() > 2 {
+        return Err("at most two displacement legs".into());
+    }
     let (_, n1) = parse_square_prefix(first).ok_or("no from-square (a1..l12)")?;
     let (_, n2) = parse_square_prefix(&first[n1..]).ok_or("no to-square (a1..l12)")?;
     let suffix = &first[n1 + n2..];
@@ -55,11 +61,18 @@ fn syntax(text: &str) -> Result<(), String> {
         }
         order = rank;
     }
-    if let Some(leg) = second {
-        let (_, a) = parse_square_prefix(leg).ok_or("second leg has no siege square")?;
-        let (_, b) = parse_square_prefix(&leg[a..]).ok_or("second leg has no destination")?;
-        if !matches!(&leg[a + b..], "r" | "v") {
-            return Err("second leg ends in r (rescuer) or v (victim)".into());
+    for leg in legs {
+        let (_, a) = parse_square_prefix(leg).ok_or("a displacement leg has no siege square")?;
+        let (_, b) =
+            parse_square_prefix(&leg[a..]).ok_or("a displacement leg has no destination")?;
+        if !matches!(
+            &leg.as_bytes()[a + b..],
+            [b'r' | b'v'] | [b'q' | b'r' | b'b' | b'n', b'r' | b'v']
+        ) {
+            return Err(
+                "a displacement leg ends in an optional promotion letter, then r (rescuer) or v (victim)"
+                    .into(),
+            );
         }
     }
     Ok(())

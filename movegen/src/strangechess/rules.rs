@@ -75,6 +75,24 @@ pub fn last_rank(c: Color) -> usize {
     }
 }
 
+/// The promotions a piece stepping aside in a rescue may make on landing
+/// on `to`: a pawn reaching its last rank promotes (R-A8.6 with R-A10.3,
+/// "by any move"), anything else lands as it is.
+fn displaced_promotions(p: Piece, to: usize) -> &'static [Option<Kind>] {
+    const PLAIN: [Option<Kind>; 1] = [None];
+    const PROMOTED: [Option<Kind>; 4] = [
+        Some(PROMOTIONS[0]),
+        Some(PROMOTIONS[1]),
+        Some(PROMOTIONS[2]),
+        Some(PROMOTIONS[3]),
+    ];
+    if p.kind() == Kind::Pawn && rank_of(to) == last_rank(p.color()) {
+        &PROMOTED
+    } else {
+        &PLAIN
+    }
+}
+
 /// Castling geometry: (right, king to, rook from, rook to, cells between
 /// king and rook) for each colour.
 pub fn castlings(c: Color) -> [(u8, usize, usize, usize, std::ops::Range<usize>); 2] {
@@ -103,6 +121,13 @@ pub fn gain(victim: Kind, victim_powers: u8) -> u8 {
         Kind::Stone => power::S,
         Kind::Bacteria => victim_powers,
         Kind::Knight | Kind::King => 0,
+    }
+}
+
+/// A displaced pawn that lands on its last rank becomes `k` (R-A10.3).
+fn promote(l: &mut Lifted, k: Option<Kind>) {
+    if let Some(k) = k {
+        l.piece = Piece::new(k, l.piece.color());
     }
 }
 
@@ -245,65 +270,120 @@ impl Position {
     #[inline]
     fn emit_full(&self, from: usize, to: usize, c: Color, land: Land, out: &mut impl FnMut(Move)) {
         if land == Land::Rescue {
-            self.emit_rescue(Move::new(from, to, 0), c, &[from], &[], out);
+            self.emit_rescue(Move::new(from, to, 0), c, out);
         } else {
             out(Move::new(from, to, 0));
         }
     }
 
-    /// A rescue onto `m.to`: plain if the victim or the rescuer is a Halfer,
-    /// else one move per displacement choice and empty neighbour. `vacated`
-    /// are the cells the mover leaves, `landed` other cells it now fills.
-    fn emit_rescue(
-        &self,
-        m: Move,
-        c: Color,
-        vacated: &[usize],
-        landed: &[usize],
-        out: &mut impl FnMut(Move),
-    ) {
+    /// A rescue onto `m.to` by any piece but the Wall (R-A8.6): plain if the
+    /// victim or the rescuer is a Halfer; else one move for each piece that
+    /// may step aside (the rescuer `r` or the victim `v`, never a Wall), each
+    /// empty neighbour of the siege square and, for a pawn that lands on its
+    /// last rank, each promotion piece (R-A10.3).
+    fn emit_rescue(&self, m: Move, c: Color, out: &mut impl FnMut(Move)) {
         let sq = m.to();
-        let victim_full = self.full[sq] != 0 && Piece(self.full[sq]).color() == c;
-        let rescuer = Piece(self.full[m.from()]);
+        let victim = Piece(self.full[sq]);
+        let victim_full = self.full[sq] != 0 && victim.color() == c;
         let rescuer_full = !m.has(H) && self.full[m.from()] != 0;
         if !(victim_full && rescuer_full) {
             out(m);
             return;
         }
-        let victim = Piece(self.full[sq]);
-        let promoted = m.promotion();
+        let rescuer = match m.promotion() {
+            Some(k) => Piece::new(k, c),
+            None => Piece(self.full[m.from()]),
+        };
+        let board = self.rescue_board(m, c, &[sq]);
         for &to in tables().king.of(sq) {
             let to = to as usize;
-            let empty = self.squares.has(to)
-                && !landed.contains(&to)
-                && (!self.occ.has(to)
-                    || (vacated.contains(&to) && self.half[to] == 0 && self.full[to] != 0));
-            if !empty {
+            if !board.vacant(to) {
                 continue;
             }
-            // The rescuer steps aside (never a Wall; a pawn that did not
-            // promote may not be pushed onto its last rank).
-            if rescuer.kind() != Kind::Wall
-                && !(rescuer.kind() == Kind::Pawn
-                    && promoted.is_none()
-                    && rank_of(to) == last_rank(c))
-            {
-                out(Move {
-                    dest: to as u8,
-                    flags: m.flags | DISP_R,
-                    ..m
-                });
-            }
-            if victim.kind() != Kind::Wall
-                && !(victim.kind() == Kind::Pawn && rank_of(to) == last_rank(c))
-            {
-                out(Move {
-                    dest: to as u8,
-                    flags: m.flags | DISP_V,
-                    ..m
-                });
+            for (who, piece) in [(DISP_R, rescuer), (DISP_V, victim)] {
+                if piece.kind() != Kind::Wall {
+                    for &k in displaced_promotions(piece, to) {
+                        out(m.with_leg(who, sq, to, k));
+                    }
+                }
             }
         }
+    }
+
+    /// A Wall translation that lands on siege squares whose victims are its
+    /// own side's (R-A3.2, R-A8.6): a Halfer victim shares with the Wall
+    /// half, every full victim steps aside (a Wall never does), one leg per
+    /// victim in square order of the siege squares, never two onto one
+    /// square. Without a full victim the move is plain; when the victims
+    /// cannot all step aside there is no move.
+    fn emit_wall_rescue(
+        &self,
+        m: Move,
+        c: Color,
+        landings: [usize; 2],
+        out: &mut impl FnMut(Move),
+    ) {
+        // The anchor's landing is the lower square, so this is square order.
+        let mut victims = arrayvec::ArrayVec::<usize, 2>::new();
+        for sq in landings {
+            if self.frozen.has(sq) && self.full[sq] != 0 && Piece(self.full[sq]).color() == c {
+                victims.push(sq);
+            }
+        }
+        if victims.is_empty() {
+            out(m);
+            return;
+        }
+        let board = self.rescue_board(m, c, &victims);
+        self.emit_victim_legs(&board, m, &victims, None, out);
+    }
+
+    /// Adds a `v` leg for the first of `victims` to each empty neighbour
+    /// on `board` that the previous victim did not take (`taken`), then
+    /// the legs of the rest.
+    fn emit_victim_legs(
+        &self,
+        board: &Position,
+        m: Move,
+        victims: &[usize],
+        taken: Option<usize>,
+        out: &mut impl FnMut(Move),
+    ) {
+        let Some((&sq, rest)) = victims.split_first() else {
+            out(m);
+            return;
+        };
+        let victim = Piece(self.full[sq]);
+        for &to in tables().king.of(sq) {
+            let to = to as usize;
+            if board.vacant(to) && taken != Some(to) {
+                for &k in displaced_promotions(victim, to) {
+                    self.emit_victim_legs(
+                        board,
+                        m.with_leg(DISP_V, sq, to, k),
+                        rest,
+                        Some(to),
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
+    /// The board on which a rescue's displacement squares are chosen: after
+    /// the move's own effects (the rescuer has left its square and landed,
+    /// the besieger is removed, a Wall's other half has landed and made its
+    /// capture), as the rulings have it (R-A8.6, "an existing, empty
+    /// square"). The `victims` that must step aside are lifted off first,
+    /// so that the rescuers can land; only vacancy is read from the result.
+    fn rescue_board(&self, m: Move, c: Color, victims: &[usize]) -> Position {
+        let mut board = *self;
+        board.side = c;
+        for &sq in victims {
+            board.take(sq);
+        }
+        board.apply_immediate(m);
+        board
     }
 
     fn gen_leaps(&self, from: usize, c: Color, targets: &[u8], out: &mut impl FnMut(Move)) {
@@ -398,16 +478,10 @@ impl Position {
                 Land::Rescue => {
                     if rank_of(to) == last {
                         for k in PROMOTIONS {
-                            self.emit_rescue(
-                                Move::new(from, to, 0).with_promotion(k),
-                                c,
-                                &[from],
-                                &[],
-                                out,
-                            );
+                            self.emit_rescue(Move::new(from, to, 0).with_promotion(k), c, out);
                         }
                     } else {
-                        self.emit_rescue(Move::new(from, to, 0), c, &[from], &[], out);
+                        self.emit_rescue(Move::new(from, to, 0), c, out);
                     }
                 }
                 // E.p. cells belong to the side to move (the enemy pawn just passed).
@@ -556,36 +630,16 @@ impl Position {
                 if la.full_capturing() && lb.full_capturing() {
                     let to = if lead == a { na } else { nb };
                     let m = Move::new(lead, to, 0);
-                    match (la == Land::Rescue, lb == Land::Rescue) {
-                        (false, false) => out(m),
-                        (true, false) => self.emit_rescue(
-                            Move { to: na as u8, ..m },
-                            c,
-                            &[a, b],
-                            &[nb],
-                            &mut |r: Move| out(Move { to: to as u8, ..r }),
-                        ),
-                        (false, true) => self.emit_rescue(
-                            Move { to: nb as u8, ..m },
-                            c,
-                            &[a, b],
-                            &[na],
-                            &mut |r: Move| out(Move { to: to as u8, ..r }),
-                        ),
-                        (true, true) => {
-                            // Two rescues in one move: allowed only when
-                            // neither needs a displacement (one second leg).
-                            let needs =
-                                |sq: usize| self.full[sq] != 0 && Piece(self.full[sq]).color() == c;
-                            if !needs(na) && !needs(nb) {
-                                out(m)
-                            }
-                        }
+                    if la == Land::Rescue || lb == Land::Rescue {
+                        self.emit_wall_rescue(m, c, [na, nb], out);
+                    } else {
+                        out(m);
                     }
                 }
-                // Go on only over empty squares (the Wall's own cells count
-                // as empty).
-                let pass = |sq: usize| own(sq) || self.vacant(sq);
+                // Go on only over empty squares. The Wall's own cells count
+                // as empty, unless a Halfer shares one: then the other half
+                // may land beside it (this step) but not pass over it (R-A3.2).
+                let pass = |sq: usize| (own(sq) && self.half[sq] == 0) || self.vacant(sq);
                 if !pass(na) || !pass(nb) {
                     break;
                 }
@@ -783,14 +837,18 @@ impl Position {
             Land::Rescue => {
                 let v = self.remove_besieger(to, c);
                 self.gain_for(&mut l, v);
-                match m.displacement() {
-                    Some((true, dest)) if self.full[to] != 0 => self.place(dest, l),
-                    Some((false, dest)) if self.full[to] != 0 => {
-                        let victim = self.lift(to);
-                        self.place(dest, victim);
+                match m.leg_at(to) {
+                    Some(leg) if m.rescuer_steps_aside() => {
+                        promote(&mut l, leg.promotion);
+                        self.place(leg.dest, l);
+                    }
+                    Some(leg) => {
+                        let mut victim = self.lift(to);
+                        promote(&mut victim, leg.promotion);
+                        self.place(leg.dest, victim);
                         self.place(to, l);
                     }
-                    _ => self.place(to, l),
+                    None => self.place(to, l),
                 }
                 true
             }
@@ -919,8 +977,8 @@ impl Position {
                     }
                     sq = offset(sq, df, dr).expect("tunnel cell");
                 }
-                t.digger = match m.displacement() {
-                    Some((true, dest)) => dest as u8,
+                t.digger = match m.legs().next() {
+                    Some(leg) if m.rescuer_steps_aside() => leg.dest as u8,
                     _ if Piece(self.full[to]).kind() == Kind::Digger => to as u8,
                     _ => NONE,
                 };
@@ -1006,6 +1064,14 @@ impl Position {
             offset(a, df, dr).expect("wall target"),
             offset(b, df, dr).expect("wall target"),
         );
+        // Victims that step aside leave their siege squares first (each
+        // half then lands as a rescue without a leg) and arrive once both
+        // halves have landed: a square that the other half's capture empties
+        // may receive one.
+        let mut aside = arrayvec::ArrayVec::<(usize, Option<Kind>, Lifted), 2>::new();
+        for leg in m.legs() {
+            aside.push((leg.dest, leg.promotion, self.lift(leg.siege)));
+        }
         let la = self.lift(a);
         let lb = self.lift(b);
         // Land the leading cell first, so a lengthwise trailing cell lands
@@ -1018,13 +1084,11 @@ impl Position {
         };
         let mut reset = false;
         for (sq, l) in order {
-            // The displacement leg belongs to the rescue on the siege cell.
-            let mm = if m.displacement().is_some() && !self.frozen.has(sq) {
-                Move { flags: 0, ..m }
-            } else {
-                m
-            };
-            reset |= self.arrive_full(sq, l, mm);
+            reset |= self.arrive_full(sq, l, m.without_legs());
+        }
+        for (dest, k, mut victim) in aside {
+            promote(&mut victim, k);
+            self.place(dest, victim);
         }
         reset
     }

@@ -270,8 +270,13 @@ fn natural_squares(
     }
     if let Some((_, leg)) = mv.split_once(',') {
         if leg.ends_with('r') {
-            let k = leg.len() - 1;
             let lb = leg.as_bytes();
+            // The destination ends before `r` and before the promotion
+            // letter of a rescuing pawn that steps onto its last rank.
+            let mut k = leg.len() - 1;
+            if matches!(lb[k - 1], b'q' | b'r' | b'b' | b'n') {
+                k -= 1;
+            }
             let mut m = 1;
             while m < k && lb[m].is_ascii_digit() {
                 m += 1;
@@ -712,6 +717,24 @@ mod tests {
 mod more_tests {
     use super::*;
     use movegen::Variant;
+
+    /// A rescuing pawn that steps aside onto its last rank promotes
+    /// (`e3f2,f2g1nr`): XBoard sees the pawn go from e3 to g1, not a code.
+    #[test]
+    fn a_rescuer_promoting_as_it_steps_aside_moves_to_its_destination() {
+        let fen = "K10k/12/12/12/12/12/12/12/12/4p7/5(nH)6/12 b - - 0 1 sieges=f2w4";
+        let pos = AnyPosition::from_fen(Variant::StrangeChess, fen).unwrap();
+        let xb = XbBoard::from_fen(fen).unwrap();
+        let table = wire_table(&xb, &pos);
+        let (_, w, _) = table.iter().find(|(m, _, _)| m == "e3f2,f2g1nr").unwrap();
+        let e3 = parse_square("e3").unwrap();
+        let g1 = parse_square("g1").unwrap();
+        assert!(
+            matches!(*w, Wire::Move { from, to, kill: None, .. } if from == e3 && to == g1),
+            "{}",
+            w.text()
+        );
+    }
 
     /// Seen under XBoard 4.9.1: Black's `f10g8,g8f10` (a Magician's
     /// out-and-back through an empty square) reached White as
