@@ -937,3 +937,20 @@ fn a_chain_disguise_never_returns_the_piece() {
         set(&["e3e4[1]~", "e3e4[1]~,d3e3~"])
     );
 }
+
+/// Notation (levels count the column as it stands before the leg): the
+/// black King riding the white Rook on c8 takes the pawn on b7 and steps
+/// back. The column it left is a lone Rook now, so the capture names no
+/// level (`b7c8`, not `b7c8[0]`), beside the entering step `b7c8^`. Found
+/// by the reference cross-check after the King's second steps stopped
+/// copying the position.
+#[test]
+fn a_king_back_onto_the_column_it_left_sees_it_one_shorter() {
+    let fen = "2(Rk)5/PP6/8/8/8/8/ppp3K1/8 b - - 2 2 pools=QN/-/qrn/-";
+    assert_eq!(
+        turns_from(fen, "c8[1]b7,b7c8"),
+        set(&["c8[1]b7,b7c8", "c8[1]b7,b7c8^"])
+    );
+    // The King took both: it stands alone on c8, the a7 pawn remains.
+    assert!(play(fen, "c8[1]b7,b7c8").to_fen().starts_with("2k5/P7/8/"));
+}

@@ -329,6 +329,21 @@ impl Position {
                     out.legs(&[l1, l2], cap1);
                     continue;
                 }
+                if t == from {
+                    // Back onto the column it rode: that column is one
+                    // piece shorter now, which changes its levels (a lone
+                    // Rook has none), so this rare step is judged on the
+                    // board after the first leg.
+                    let mut after = *self;
+                    let mut r = Resolver::new(&mut after);
+                    r.defer();
+                    if r.apply_leg(color, &l1).is_some() {
+                        landings(&after, color, kq, fl2, t, &mut |l2, cap2| {
+                            out.legs(&[l1, l2], cap1 || cap2)
+                        });
+                    }
+                    continue;
+                }
                 landings(self, color, kq, fl2, t, &mut |l2, cap2| {
                     out.legs(&[l1, l2], cap1 || cap2)
                 });
