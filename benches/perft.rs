@@ -79,6 +79,36 @@ fn bench_perft(c: &mut Criterion) {
             })
         });
     }
+    // Dysnomia: the start to depth 3 (depth 4, 104,282,289, takes half a
+    // minute a run: measured with `curio perft` instead) and the perft
+    // suite's open middlegame, from tests/perft/dysnomia.txt.
+    for (name, fen, depth, nodes) in [
+        (
+            "dysnomia start d3",
+            movegen::dysnomia::fen::START,
+            3,
+            1_011_019u64,
+        ),
+        (
+            "dysnomia open middlegame d3",
+            "r1b1k2r/ppp2ppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R2QKB1R w KQkq - 0 1",
+            3,
+            855_204,
+        ),
+    ] {
+        let start = movegen::dysnomia::game::State::new(
+            movegen::dysnomia::Position::from_fen(fen).expect("bench FEN"),
+        );
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut pos = start;
+                let n = perft(black_box(&mut pos), depth);
+                assert_eq!(n, nodes, "{name}: perft count changed");
+                n
+            })
+        });
+    }
     group.finish();
 }
 
