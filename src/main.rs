@@ -34,7 +34,8 @@ enum Command {
         only positions without legal moves end a line early.\n\n\
         Prints `Nodes searched: N`; with --divide first one line `<move>: <count>` per \
         legal root move in byte order of the move text, then an empty line. Timing goes \
-        to stderr. Bad input: a one-line error on stderr and exit status 2."
+        to stderr. Bad input: a one-line error on stderr and exit status 2.\n\n\
+        --threads N shares the work out over N threads, with the same output."
     )]
     Perft {
         /// Game to use (see `curio variants`)
@@ -52,6 +53,11 @@ enum Command {
         /// Show the count below each root move
         #[arg(long)]
         divide: bool,
+        /// Count on this many threads (1 to 256): the root moves (and,
+        /// when they are few, their replies) are shared out; the count and
+        /// the divide are the same as on one thread
+        #[arg(long, short = 't', default_value_t = 1)]
+        threads: usize,
     },
     /// Search a position and print each iteration, then the best move
     #[command(
@@ -359,6 +365,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             moves,
             divide,
+            threads,
         } => {
             let args = PerftArgs {
                 variant: parse_variant(&variant)?,
@@ -366,6 +373,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 fen,
                 moves,
                 divide,
+                threads,
             };
             cli::perft(&args, &mut stdout.lock(), &mut io::stderr())?;
         }
