@@ -140,6 +140,12 @@ enum Command {
         /// matches with one binary)
         #[arg(long, default_value = "fitted")]
         weights: eval::WeightSet,
+        /// Append every line in and out, with a timestamp, and what each
+        /// search was given and did, to this file (as the engine option
+        /// `Debug Log File` does); a path that cannot be written is an
+        /// error
+        #[arg(long, value_name = "FILE")]
+        log: Option<String>,
     },
     /// Play a game against the engine in the terminal
     Play {
@@ -334,6 +340,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         rc_player: engine::players::PlayerKind::Ismcts,
         player: engine::baseline::Player::Search,
         weights: eval::WeightSet::Fitted,
+        log: None,
     });
     match command {
         Command::Xboard {
@@ -343,6 +350,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             rc_player,
             player,
             weights,
+            log,
         } => {
             if hash == 0 || threads == 0 {
                 return Err(CliError("--hash and --threads must be at least 1".into()));
@@ -356,6 +364,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 eval: weights.config(),
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
+            if let Some(path) = log {
+                out.open_log(&path)
+                    .map_err(|e| CliError(format!("--log {path}: cannot write: {e}")))?;
+            }
             cecp::run(io::BufReader::new(io::stdin()), out, config)
                 .map_err(|e| CliError(format!("--hash {e}")))?;
         }
@@ -577,7 +589,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Logging for every subcommand, as `RUST_LOG` asks (env_logger's
+/// syntax: `RUST_LOG=info`, `RUST_LOG=curio::cecp=debug`), to stderr. Off
+/// when `RUST_LOG` is unset: then each `log` call costs one comparison,
+/// and none is made per node of a search.
+fn init_logging() {
+    env_logger::Builder::new()
+        .filter_level(log::LevelFilter::Off)
+        .parse_env("RUST_LOG")
+        .format_timestamp_millis()
+        .init();
+}
+
 fn main() -> ExitCode {
+    init_logging();
+    log::debug!(
+        "curio {} started: {:?}",
+        env!("CARGO_PKG_VERSION"),
+        std::env::args().collect::<Vec<_>>()
+    );
     let parsed = help_texts(Cli::command())
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));
