@@ -225,6 +225,12 @@ enum Command {
         /// error before the match, a failed write stops it
         #[arg(long)]
         pgn: Option<String>,
+        /// Log each engine's traffic, every line in and out with a
+        /// timestamp, to a file per game and engine in this folder (made
+        /// if missing): game-0001-white-NAME.log, ...; the check before
+        /// the match to check-NAME.log
+        #[arg(long, value_name = "DIR")]
+        log_dir: Option<String>,
         /// Stop early by SPRT: elo0,elo1[,alpha,beta] for the first two engines
         #[arg(long)]
         sprt: Option<String>,
@@ -491,6 +497,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             openings,
             random_plies,
             pgn,
+            log_dir,
             sprt,
             seed,
             draw_adjudication,
@@ -569,6 +576,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 concurrency,
                 openings,
                 pgn,
+                log_dir,
                 sprt,
                 seed,
                 adjudication: protocol::referee::adjudicate::Adjudication {

@@ -1210,3 +1210,39 @@ fn help_names_every_game_and_limits_say_so() {
         assert_user_error(&args, needle);
     }
 }
+
+/// `RUST_LOG` turns logging on for any subcommand (to stderr, stdout
+/// untouched); without it nothing is logged.
+#[test]
+fn rust_log_turns_logging_on_for_every_subcommand() {
+    let run = |rust_log: Option<&str>, args: &[&str]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_curio"));
+        c.args(args).env_remove("RUST_LOG");
+        if let Some(v) = rust_log {
+            c.env("RUST_LOG", v);
+        }
+        let o = c.output().expect("run curio");
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        (stdout(&o), stderr(&o))
+    };
+    let perft = ["perft", "--variant", "trubix", "--depth", "2"];
+    let (plain_out, plain_err) = run(None, &perft);
+    assert!(
+        plain_err.starts_with("Time: ") && plain_err.lines().count() == 1,
+        "{plain_err}"
+    );
+    let (out, err) = run(Some("info"), &perft);
+    assert_eq!(out, plain_out);
+    assert!(
+        err.contains(" INFO  protocol::cli] perft trubix depth 2 on 1 thread(s) from ")
+            && err.contains(" INFO  protocol::cli] perft: 121 nodes in "),
+        "{err}"
+    );
+    for args in [
+        &["variants"][..],
+        &["bench", "--variant", "chess", "--depth", "2"],
+    ] {
+        let (_, err) = run(Some("debug"), args);
+        assert!(err.contains(" DEBUG curio] curio "), "{args:?}: {err}");
+    }
+}
