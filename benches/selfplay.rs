@@ -15,7 +15,13 @@
 //! evaluation after one ply, mates first, random among equals) and `random`.
 //! Colours alternate within each pair of games from the same opening (P
 //! seeded random plies). Prints one line per game, then the score of A
-//! with an Elo difference and its 95% interval.
+//! with an Elo difference and its 95% interval, and a digest of every
+//! game's moves in game order.
+//!
+//! Games run in parallel on a rayon pool of `--concurrency` threads. Each
+//! game has its own players, seeded from the game's number: with
+//! `--depth D` (Curio searches D plies, no clocks) the games, and so the
+//! digest, are the same for a seed whatever the concurrency.
 
 use engine::limits::{Clock, Limits};
 use engine::observer::Silent;
@@ -25,7 +31,7 @@ use movegen::game::{Color, Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use rayon::prelude::*;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -38,6 +44,8 @@ struct Spec {
     hash: usize,
     /// Evaluation weights for this player (single-threaded players only).
     weights: &'static Weights,
+    /// Curio searches this deep, and no clock runs (`--depth`).
+    depth: Option<u32>,
 }
 
 trait Player {
@@ -57,13 +65,18 @@ impl Player for Baseline {
 
 struct CurioPlayer {
     engine: Engine,
+    /// A fixed depth instead of the clock (`--depth`).
+    depth: Option<u32>,
 }
 
 impl Player for CurioPlayer {
     fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock) -> Move {
-        let limits = Limits {
-            clock: Some(clock),
-            ..Limits::default()
+        let limits = match self.depth {
+            Some(d) => Limits::depth(d),
+            None => Limits {
+                clock: Some(clock),
+                ..Limits::default()
+            },
         };
         let r = self.engine.search(
             pos,
@@ -90,7 +103,10 @@ fn make_player(spec: &Spec, seed: u64) -> Box<dyn Player> {
             let mut engine = Engine::new(spec.hash, spec.threads);
             // Trubix only: both boards take the same contempt.
             engine.set_contempt(eval::default_contempt(movegen::Variant::Trubix));
-            Box::new(CurioPlayer { engine })
+            Box::new(CurioPlayer {
+                engine,
+                depth: spec.depth,
+            })
         }
         other => panic!("unknown player '{other}' (curio, greedy, random)"),
     }
@@ -162,7 +178,8 @@ fn play(
         let t = Instant::now();
         let m = players[side].choose(&pos, &history, clock);
         let spent = t.elapsed();
-        if spent > left[side] {
+        // At a fixed depth no clock runs: a game must not depend on time.
+        if specs[side].depth.is_none() && spent > left[side] {
             let loser = pos.side_to_move();
             return (
                 Some(loser.flip()),
@@ -171,7 +188,7 @@ fn play(
                 text.join(" "),
             );
         }
-        left[side] = left[side] - spent + specs[side].inc;
+        left[side] = left[side].saturating_sub(spent) + specs[side].inc;
         assert!(pos.is_legal(m), "illegal move from a player");
         text.push(pos.move_to_string(m));
         history.push(pos.key());
@@ -211,6 +228,7 @@ const OPTIONS: &[&str] = &[
     "--concurrency",
     "--random-plies",
     "--seed",
+    "--depth",
 ];
 
 const USAGE: &str = "\
@@ -227,7 +245,9 @@ usage: cargo bench --bench selfplay -- [OPTION VALUE]...
   --hash MB                   Curio's transposition table (16)
   --concurrency N             games at once (1)
   --random-plies P            random plies of each pair's opening (4)
-  --seed S                    opening seed (1)";
+  --seed S                    seed of the openings and the baselines' choices (1)
+  --depth D                   Curio searches D plies and no clock runs: the
+                              games depend on the seed alone";
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -273,6 +293,7 @@ fn main() {
             inc: i,
             threads: get(&format!("--{side}-threads")).map_or(1, |t| t.parse().unwrap()),
             hash: get("--hash").map_or(16, |h| h.parse().unwrap()),
+            depth: None,
             weights: match get(&format!("--{side}-material")) {
                 None => &DEFAULT,
                 Some(list) => {
@@ -289,92 +310,96 @@ fn main() {
             },
         }
     };
-    let specs = [spec("a"), spec("b")];
+    let depth: Option<u32> = get("--depth").map(|d| d.parse().expect("--depth D"));
+    let specs = [spec("a"), spec("b")].map(|s| Spec { depth, ..s });
     let concurrency: usize = get("--concurrency").map_or(1, |c| c.parse().unwrap());
     let random_plies: usize = get("--random-plies").map_or(4, |p| p.parse().unwrap());
     let seed: u64 = get("--seed").map_or(1, |s| s.parse().unwrap());
     eprintln!("A = {:?}\nB = {:?}", specs[0], specs[1]);
 
-    let next = AtomicUsize::new(0);
-    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
+    let done: Mutex<Vec<f64>> = Mutex::new(Vec::new());
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for worker in 0..concurrency {
-            let (next, records, specs) = (&next, &records, &specs);
-            scope.spawn(move || {
-                let mut a = make_player(&specs[0], seed * 1000 + worker as u64);
-                let mut b = make_player(&specs[1], seed * 1000 + 500 + worker as u64);
-                loop {
-                    let g = next.fetch_add(1, Ordering::SeqCst);
-                    if g >= games {
-                        break;
-                    }
-                    // Both games of a pair share the opening.
-                    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(7919) + (g / 2) as u64);
-                    let mut pos = Position::start(board);
-                    let mut opening = Vec::new();
-                    for _ in 0..random_plies {
-                        let mut l = MoveList::new();
-                        pos.legal_moves(&mut l);
-                        let m = l[rng.gen_range(0..l.len())];
-                        opening.push(m);
-                        pos.make(m);
-                    }
-                    let a_white = g % 2 == 0;
-                    let (winner, reason, plies, moves) = if a_white {
-                        play(
-                            board,
-                            &opening,
-                            [a.as_mut(), b.as_mut()],
-                            [&specs[0], &specs[1]],
-                        )
-                    } else {
-                        play(
-                            board,
-                            &opening,
-                            [b.as_mut(), a.as_mut()],
-                            [&specs[1], &specs[0]],
-                        )
-                    };
-                    let a_color = if a_white { Color::White } else { Color::Black };
-                    let a_points = match winner {
-                        None => 0.5,
-                        Some(c) if c == a_color => 1.0,
-                        Some(_) => 0.0,
-                    };
-                    let rec = GameRecord {
-                        a_points,
-                        reason,
-                        plies,
-                        moves,
-                    };
-                    let mut all = records.lock().unwrap();
-                    all.push(rec.clone());
-                    let n = all.len();
-                    let pts: f64 = all.iter().map(|r| r.a_points).sum();
-                    eprintln!(
-                        "game {:>4}/{games}  A {} {:<5} {:>3} plies  {:<28}  A score {:.1}/{n}",
-                        g + 1,
-                        if a_white { "white" } else { "black" },
-                        if a_points == 1.0 {
-                            "win"
-                        } else if a_points == 0.0 {
-                            "loss"
-                        } else {
-                            "draw"
-                        },
-                        rec.plies,
-                        rec.reason,
-                        pts
-                    );
-                    if std::env::var("SELFPLAY_MOVES").is_ok() {
-                        eprintln!("  {}", rec.moves);
-                    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(concurrency)
+        .build()
+        .expect("start the game threads");
+    let all: Vec<GameRecord> = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|g| {
+                // Players of this game alone, seeded from its number: a
+                // game does not depend on which thread plays it, nor on
+                // the games played before it.
+                let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(2 * g as u64);
+                let mut a = make_player(&specs[0], game_seed);
+                let mut b = make_player(&specs[1], game_seed + 1);
+                // Both games of a pair share the opening.
+                let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(7919) + (g / 2) as u64);
+                let mut pos = Position::start(board);
+                let mut opening = Vec::new();
+                for _ in 0..random_plies {
+                    let mut l = MoveList::new();
+                    pos.legal_moves(&mut l);
+                    let m = l[rng.gen_range(0..l.len())];
+                    opening.push(m);
+                    pos.make(m);
                 }
-            });
-        }
+                let a_white = g % 2 == 0;
+                let (winner, reason, plies, moves) = if a_white {
+                    play(
+                        board,
+                        &opening,
+                        [a.as_mut(), b.as_mut()],
+                        [&specs[0], &specs[1]],
+                    )
+                } else {
+                    play(
+                        board,
+                        &opening,
+                        [b.as_mut(), a.as_mut()],
+                        [&specs[1], &specs[0]],
+                    )
+                };
+                let a_color = if a_white { Color::White } else { Color::Black };
+                let a_points = match winner {
+                    None => 0.5,
+                    Some(c) if c == a_color => 1.0,
+                    Some(_) => 0.0,
+                };
+                let rec = GameRecord {
+                    a_points,
+                    reason,
+                    plies,
+                    moves,
+                };
+                // Progress as games end (in any order); the tally below
+                // is in game order.
+                let mut finished = done.lock().unwrap();
+                finished.push(a_points);
+                let n = finished.len();
+                let pts: f64 = finished.iter().sum();
+                eprintln!(
+                    "game {:>4}/{games}  A {} {:<5} {:>3} plies  {:<28}  A score {:.1}/{n}",
+                    g + 1,
+                    if a_white { "white" } else { "black" },
+                    if a_points == 1.0 {
+                        "win"
+                    } else if a_points == 0.0 {
+                        "loss"
+                    } else {
+                        "draw"
+                    },
+                    rec.plies,
+                    rec.reason,
+                    pts
+                );
+                if std::env::var("SELFPLAY_MOVES").is_ok() {
+                    eprintln!("  {}", rec.moves);
+                }
+                rec
+            })
+            .collect()
     });
-    let all = records.into_inner().unwrap();
     let n = all.len() as f64;
     let wins = all.iter().filter(|r| r.a_points == 1.0).count();
     let losses = all.iter().filter(|r| r.a_points == 0.0).count();
@@ -407,4 +432,13 @@ fn main() {
     for (r, c) in reasons {
         println!("  {c:>4} {r}");
     }
+    // Which games were played, in one number: FNV-1a over every game's
+    // moves and result, in game order (equal digests, equal games).
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in &all {
+        for b in format!("{} {}\n", r.moves, r.a_points).bytes() {
+            digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    println!("games digest {digest:016x}");
 }

@@ -13,6 +13,11 @@
 //! `sigmoid(k * eval)`, first fitting the scale `k`, then the values by
 //! coordinate descent. The method and the numbers are recorded in
 //! `docs/engine.md`.
+//!
+//! `generate` plays its games on `--concurrency` threads (2), and writes
+//! them in their order: the file depends on the seed alone. `fit`
+//! computes the error on every core (`RAYON_NUM_THREADS` to choose), with
+//! the same result to the last bit on any number of threads.
 
 use engine::limits::Limits;
 use engine::observer::Silent;
@@ -22,9 +27,9 @@ use movegen::game::{Color, Game, MoveList, Outcome};
 use movegen::trubix::{Board, Kind, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 fn arg(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -42,70 +47,89 @@ fn generate(args: &[String]) {
     let workers: usize = arg(args, "--concurrency").map_or(2, |c| c.parse().unwrap());
     let seed: u64 = arg(args, "--seed").map_or(1, |s| s.parse().unwrap());
     let out = arg(args, "--out").expect("--out FILE");
-    let file = Mutex::new(std::fs::File::create(&out).expect("create output"));
-    let next = AtomicUsize::new(0);
+    let mut file = std::fs::File::create(&out).expect("create output");
     let done = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut engine = Engine::new(8, 1);
-                loop {
-                    let g = next.fetch_add(1, Ordering::SeqCst);
-                    if g >= games {
-                        break;
-                    }
-                    let mut rng = StdRng::seed_from_u64(seed * 1_000_003 + g as u64);
-                    let mut pos = Position::start(board);
-                    let mut history = Vec::new();
-                    let opening = rng.gen_range(6..14);
-                    let mut fens = Vec::new();
-                    engine.new_game();
-                    let result = loop {
-                        if let Some(o) = pos.outcome(&history) {
-                            break match o {
-                                Outcome::Win {
-                                    winner: Color::White,
-                                    ..
-                                } => 1.0,
-                                Outcome::Win { .. } => 0.0,
-                                Outcome::Draw { .. } => 0.5,
-                            };
-                        }
-                        if history.len() >= 400 {
-                            break 0.5;
-                        }
-                        let m = if history.len() < opening {
-                            let mut l = MoveList::new();
-                            pos.legal_moves(&mut l);
-                            l[rng.gen_range(0..l.len())]
-                        } else {
-                            if !pos.in_check() {
-                                fens.push(pos.fen());
-                            }
-                            let r = engine.search(
-                                &pos,
-                                &history,
-                                &Limits::depth(depth),
-                                &SearchOptions::default(),
-                                &mut Silent,
-                            );
-                            r.best.unwrap()
-                        };
-                        history.push(pos.key());
-                        pos.make(m);
-                    };
-                    let mut f = file.lock().unwrap();
-                    for fen in fens {
-                        writeln!(f, "{result} {fen}").unwrap();
-                    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .expect("start the worker threads");
+    // Each game depends on its seed alone (its own random opening; the
+    // engine forgets everything between games, so a fixed-depth search
+    // repeats exactly), and the games are written in their order: the
+    // file is the same for a seed whatever the number of workers.
+    let played: Vec<(f64, Vec<String>)> = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map_init(
+                || Engine::new(8, 1),
+                |engine, g| {
+                    let game = play_sample_game(engine, board, depth, seed * 1_000_003 + g as u64);
                     let n = done.fetch_add(1, Ordering::SeqCst) + 1;
                     if n.is_multiple_of(20) {
                         eprintln!("{n}/{games} games");
                     }
-                }
-            });
-        }
+                    game
+                },
+            )
+            .collect()
     });
+    for (result, fens) in played {
+        for fen in fens {
+            writeln!(file, "{result} {fen}").unwrap();
+        }
+    }
+}
+
+/// One game of `generate`: random plies from the seed, then the engine
+/// against itself at `depth`. The result for White and the FEN of every
+/// position after the opening where the side to move is not in check.
+fn play_sample_game(
+    engine: &mut Engine,
+    board: Board,
+    depth: u32,
+    seed: u64,
+) -> (f64, Vec<String>) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::start(board);
+    let mut history = Vec::new();
+    let opening = rng.gen_range(6..14);
+    let mut fens = Vec::new();
+    engine.new_game();
+    let result = loop {
+        if let Some(o) = pos.outcome(&history) {
+            break match o {
+                Outcome::Win {
+                    winner: Color::White,
+                    ..
+                } => 1.0,
+                Outcome::Win { .. } => 0.0,
+                Outcome::Draw { .. } => 0.5,
+            };
+        }
+        if history.len() >= 400 {
+            break 0.5;
+        }
+        let m = if history.len() < opening {
+            let mut l = MoveList::new();
+            pos.legal_moves(&mut l);
+            l[rng.gen_range(0..l.len())]
+        } else {
+            if !pos.in_check() {
+                fens.push(pos.fen());
+            }
+            let r = engine.search(
+                &pos,
+                &history,
+                &Limits::depth(depth),
+                &SearchOptions::default(),
+                &mut Silent,
+            );
+            r.best.unwrap()
+        };
+        history.push(pos.key());
+        pos.make(m);
+    };
+    (result, fens)
 }
 
 /// One training position: result, material difference per kind, and the
@@ -122,12 +146,15 @@ fn predict(s: &Sample, values: &[i32; 7], k: f64) -> f64 {
     1.0 / (1.0 + (-k * e / 400.0).exp())
 }
 
+/// The mean squared error, the terms computed on every core and added up
+/// in order on one thread: bitwise the sequential sum, on any number of
+/// threads (as `texel::mean_of`, which this tool does not include).
 fn error(samples: &[Sample], values: &[i32; 7], k: f64) -> f64 {
-    samples
-        .iter()
+    let terms: Vec<f64> = samples
+        .par_iter()
         .map(|s| (s.result - predict(s, values, k)).powi(2))
-        .sum::<f64>()
-        / samples.len() as f64
+        .collect();
+    terms.into_iter().sum::<f64>() / samples.len() as f64
 }
 
 fn fit(files: &[String]) {
@@ -188,6 +215,13 @@ fn fit(files: &[String]) {
     let mut values = DEFAULT_WEIGHTS.material;
     // The scale first, with the current values.
     let mut k = 1.0;
+    // The fit's time is almost all in the error: timed for the record.
+    let timer = std::time::Instant::now();
+    let evaluations = std::cell::Cell::new(0u64);
+    let error = |samples: &[Sample], w: &[i32; 7], k: f64| {
+        evaluations.set(evaluations.get() + 1);
+        error(samples, w, k)
+    };
     let mut best = error(&samples, &values, k);
     for step in [0.5, 0.1, 0.02] {
         loop {
@@ -233,6 +267,14 @@ fn fit(files: &[String]) {
         }
     }
     println!("fitted error {best:.6}");
+    // Every digit (the shortest text that reads back to the same bits):
+    // two runs that print the same did the same arithmetic.
+    eprintln!(
+        "error to the last bit: {best} (k = {k}); {} evaluations over {} samples in {:.3} s",
+        evaluations.get(),
+        samples.len(),
+        timer.elapsed().as_secs_f64()
+    );
     for kind in Kind::ALL {
         if kinds_seen[kind as usize] && kind != Kind::King {
             println!(

@@ -34,7 +34,8 @@ enum Command {
         only positions without legal moves end a line early.\n\n\
         Prints `Nodes searched: N`; with --divide first one line `<move>: <count>` per \
         legal root move in byte order of the move text, then an empty line. Timing goes \
-        to stderr. Bad input: a one-line error on stderr and exit status 2."
+        to stderr. Bad input: a one-line error on stderr and exit status 2.\n\n\
+        --threads N shares the work out over N threads, with the same output."
     )]
     Perft {
         /// Game to use (see `curio variants`)
@@ -52,6 +53,11 @@ enum Command {
         /// Show the count below each root move
         #[arg(long)]
         divide: bool,
+        /// Count on this many threads (1 to 256): the root moves (and,
+        /// when they are few, their replies) are shared out; the count and
+        /// the divide are the same as on one thread
+        #[arg(long, short = 't', default_value_t = 1)]
+        threads: usize,
     },
     /// Search a position and print each iteration, then the best move
     #[command(
@@ -134,6 +140,12 @@ enum Command {
         /// matches with one binary)
         #[arg(long, default_value = "fitted")]
         weights: eval::WeightSet,
+        /// Append every line in and out, with a timestamp, and what each
+        /// search was given and did, to this file (as the engine option
+        /// `Debug Log File` does); a path that cannot be written is an
+        /// error
+        #[arg(long, value_name = "FILE")]
+        log: Option<String>,
     },
     /// Play a game against the engine in the terminal
     Play {
@@ -213,6 +225,12 @@ enum Command {
         /// error before the match, a failed write stops it
         #[arg(long)]
         pgn: Option<String>,
+        /// Log each engine's traffic, every line in and out with a
+        /// timestamp, to a file per game and engine in this folder (made
+        /// if missing): game-0001-white-NAME.log, ...; the check before
+        /// the match to check-NAME.log
+        #[arg(long, value_name = "DIR")]
+        log_dir: Option<String>,
         /// Stop early by SPRT: elo0,elo1[,alpha,beta] for the first two engines
         #[arg(long)]
         sprt: Option<String>,
@@ -328,6 +346,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         rc_player: engine::players::PlayerKind::Ismcts,
         player: engine::baseline::Player::Search,
         weights: eval::WeightSet::Fitted,
+        log: None,
     });
     match command {
         Command::Xboard {
@@ -337,6 +356,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             rc_player,
             player,
             weights,
+            log,
         } => {
             if hash == 0 || threads == 0 {
                 return Err(CliError("--hash and --threads must be at least 1".into()));
@@ -350,6 +370,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 eval: weights.config(),
             };
             let out = cecp::Out::new(Box::new(io::stdout()));
+            if let Some(path) = log {
+                out.open_log(&path)
+                    .map_err(|e| CliError(format!("--log {path}: cannot write: {e}")))?;
+            }
             cecp::run(io::BufReader::new(io::stdin()), out, config)
                 .map_err(|e| CliError(format!("--hash {e}")))?;
         }
@@ -359,6 +383,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             moves,
             divide,
+            threads,
         } => {
             let args = PerftArgs {
                 variant: parse_variant(&variant)?,
@@ -366,6 +391,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 fen,
                 moves,
                 divide,
+                threads,
             };
             cli::perft(&args, &mut stdout.lock(), &mut io::stderr())?;
         }
@@ -471,6 +497,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             openings,
             random_plies,
             pgn,
+            log_dir,
             sprt,
             seed,
             draw_adjudication,
@@ -549,6 +576,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 concurrency,
                 openings,
                 pgn,
+                log_dir,
                 sprt,
                 seed,
                 adjudication: protocol::referee::adjudicate::Adjudication {
@@ -569,7 +597,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Logging for every subcommand, as `RUST_LOG` asks (env_logger's
+/// syntax: `RUST_LOG=info`, `RUST_LOG=curio::cecp=debug`), to stderr. Off
+/// when `RUST_LOG` is unset: then each `log` call costs one comparison,
+/// and none is made per node of a search.
+fn init_logging() {
+    env_logger::Builder::new()
+        .filter_level(log::LevelFilter::Off)
+        .parse_env("RUST_LOG")
+        .format_timestamp_millis()
+        .init();
+}
+
 fn main() -> ExitCode {
+    init_logging();
+    log::debug!(
+        "curio {} started: {:?}",
+        env!("CARGO_PKG_VERSION"),
+        std::env::args().collect::<Vec<_>>()
+    );
     let parsed = help_texts(Cli::command())
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));

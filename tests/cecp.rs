@@ -123,8 +123,179 @@ fn features() -> Vec<String> {
         "feature option=\"Rank base -spin 0 0 1\"".into(),
         "feature option=\"XBoard board -check 1\"".into(),
         "feature option=\"Denial -check 1\"".into(),
+        "feature option=\"Debug Log File -file \"".into(),
         "feature done=1".into(),
     ]
+}
+
+/// A fresh scratch folder for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("curio-cecp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The lines of a debug log without their timestamps, after checking that
+/// each has one (`2026-11-28T20:21:48.123Z `).
+fn log_lines(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .map(|l| {
+            let (time, rest) = l.split_once(' ').unwrap();
+            assert!(
+                time.len() == 24 && time.ends_with('Z') && time.as_bytes()[10] == b'T',
+                "no timestamp: {l}"
+            );
+            rest.to_string()
+        })
+        .collect()
+}
+
+/// Option `Debug Log File` logs every line in and out, each search's
+/// limits and result, and the settings; an unwritable path is refused
+/// with an `Error` line and the session (and the log it had) go on; an
+/// empty value stops the log. `--log FILE` logs from the first line, and
+/// an unwritable `--log` is a one-line error before the session starts.
+#[test]
+fn debug_log_file_records_the_traffic_and_refuses_unwritable_paths() {
+    let _serial = serial();
+    let dir = scratch("debuglog");
+    let log = dir.join("curio.log");
+    let unwritable = dir.join("no-such-folder").join("x.log");
+    let set = format!("option Debug Log File={}", log.display());
+    let refused = format!("option Debug Log File={}", unwritable.display());
+    let out = session(
+        &[],
+        &[
+            "xboard",
+            &set,
+            "new",
+            "variant trubix",
+            "sd 3",
+            "go",
+            "#wait move",
+            "usermove c7c6",
+            "#wait move",
+            "usermove zz9",
+            &refused,
+            "ping 1",
+            "#wait pong 1",
+            "option Debug Log File=",
+            "ping 2",
+            "quit",
+        ],
+    );
+    let error = out
+        .iter()
+        .find(|l| l.starts_with("Error"))
+        .expect("the unwritable path is refused");
+    assert!(
+        error.starts_with("Error (cannot write the debug log file: ") && error.ends_with(&refused),
+        "{error}"
+    );
+    assert_eq!(out.last().map(String::as_str), Some("pong 2"), "{out:?}");
+    let lines = log_lines(&log);
+    let has = |want: &str| lines.iter().any(|l| l.starts_with(want));
+    for want in [
+        "## Curio ",
+        "## opened by: option Debug Log File=",
+        "## settings: Hash 64 MiB, Threads 1",
+        ">> new",
+        ">> variant trubix",
+        "<< setup (",
+        ">> sd 3",
+        ">> go",
+        "## search 1 (own move) of trubix, white to move: depth 3;",
+        "## search 1 done: best ",
+        "<< move ",
+        ">> usermove c7c6",
+        "## search 2 (own move) of trubix, white to move: depth 3;",
+        ">> usermove zz9",
+        "<< Illegal move (",
+        ">> option Debug Log File=",
+        "<< Error (cannot write the debug log file: ",
+        ">> ping 1",
+        "<< pong 1",
+        ">> option Debug Log File=",
+        "## debug log closed",
+    ] {
+        assert!(has(want), "no line '{want}' in {lines:#?}");
+    }
+    // Every line out up to the close is in the log, in order.
+    let outs: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("<< ")).collect();
+    assert_eq!(outs, out[..outs.len()], "{lines:#?}");
+    assert_eq!(outs.len(), out.len() - 1, "all but 'pong 2'");
+    assert!(!has(">> ping 2"), "logged after the close: {lines:#?}");
+    // A search's account: the time it used against the time it had.
+    let done = lines
+        .iter()
+        .find(|l| l.starts_with("## search 1 done"))
+        .unwrap();
+    assert!(
+        done.contains(" nodes; used ") && done.ends_with("(no time limit)"),
+        "{done}"
+    );
+
+    // --log: from the handshake on; a clock's budget is noted.
+    let flagged = dir.join("flag.log");
+    let out = session(
+        &["xboard", "--log", flagged.to_str().unwrap()],
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "level 0 0:05 0",
+            "go",
+            "#wait move",
+            "quit",
+        ],
+    );
+    let lines = log_lines(&flagged);
+    assert!(
+        lines[0].starts_with("## Curio ") && lines[0].contains(" debug log, process "),
+        "{lines:#?}"
+    );
+    assert!(lines[1].starts_with("## settings: "), "{lines:#?}");
+    assert_eq!(lines[2], ">> xboard");
+    assert_eq!(lines[3], ">> protover 2");
+    assert!(lines.contains(&format!(
+        "<< feature option=\"Debug Log File -file {}\"",
+        flagged.display()
+    )));
+    let start = lines
+        .iter()
+        .find(|l| l.starts_with("## search 1 (own move)"))
+        .unwrap();
+    assert!(
+        start.contains("clock 5.000 s + 0.000 s/move; budget "),
+        "{start}"
+    );
+    let done = lines
+        .iter()
+        .find(|l| l.starts_with("## search 1 done"))
+        .unwrap();
+    assert!(
+        done.contains(" s (budget ") && done.contains(" s, at most "),
+        "{done}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")));
+
+    let o = Command::new(env!("CARGO_BIN_EXE_curio"))
+        .args(["xboard", "--log", unwritable.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.starts_with("curio: error: --log ")
+            && err.contains("cannot write")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// More threads than cores: the engine runs one per core and says so in

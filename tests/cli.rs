@@ -166,6 +166,84 @@ fn bad_input_is_a_one_line_error_with_status_2() {
         &["perft", "--variant", "trubix", "--depth", "99"],
         "too deep",
     );
+    for t in ["0", "257"] {
+        assert_user_error(
+            &[
+                "perft",
+                "--variant",
+                "trubix",
+                "--depth",
+                "2",
+                "--threads",
+                t,
+            ],
+            "--threads",
+        );
+    }
+}
+
+/// `perft --threads 2` (and 8, which also splits the work at the second
+/// ply in every game but Strange Chess) prints exactly what one thread
+/// prints, with and without `--divide`; `args` picks the game, depth and
+/// position.
+fn assert_threads_change_nothing(args: &[&str]) {
+    let run = |threads: &str, divide: bool| {
+        let mut a = vec!["perft"];
+        a.extend_from_slice(args);
+        a.extend(["--threads", threads]);
+        if divide {
+            a.push("--divide");
+        }
+        let o = curio(&a);
+        assert!(o.status.success(), "{a:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let one = run("1", true);
+    assert!(one.lines().count() > 2, "{one}");
+    for threads in ["2", "8"] {
+        assert_eq!(run(threads, true), one, "{args:?} --threads {threads}");
+    }
+    let total = one.lines().last().unwrap().to_string();
+    assert_eq!(run("2", false), format!("{total}\n"), "{args:?}");
+}
+
+#[test]
+fn perft_threads_trubix() {
+    assert_threads_change_nothing(&["--variant", "trubix", "--depth", "5"]);
+}
+
+#[test]
+fn perft_threads_trubix43() {
+    assert_threads_change_nothing(&["--variant", "trubix43", "--depth", "5"]);
+}
+
+#[test]
+fn perft_threads_realitycheck() {
+    assert_threads_change_nothing(&["--variant", "realitycheck", "--depth", "3"]);
+}
+
+#[test]
+fn perft_threads_chess() {
+    assert_threads_change_nothing(&["--variant", "chess", "--depth", "5"]);
+    // In check with two replies: the work is split at the second ply.
+    assert_threads_change_nothing(&[
+        "--variant",
+        "chess",
+        "--depth",
+        "5",
+        "--fen",
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+    ]);
+}
+
+#[test]
+fn perft_threads_strangechess() {
+    assert_threads_change_nothing(&["--variant", "strangechess", "--depth", "3"]);
+}
+
+#[test]
+fn perft_threads_dysnomia() {
+    assert_threads_change_nothing(&["--variant", "dysnomia", "--depth", "3"]);
 }
 
 #[test]
@@ -1130,5 +1208,41 @@ fn help_names_every_game_and_limits_say_so() {
         (vec!["play", "--level", "9"], "9 is not in 1..=8"),
     ] {
         assert_user_error(&args, needle);
+    }
+}
+
+/// `RUST_LOG` turns logging on for any subcommand (to stderr, stdout
+/// untouched); without it nothing is logged.
+#[test]
+fn rust_log_turns_logging_on_for_every_subcommand() {
+    let run = |rust_log: Option<&str>, args: &[&str]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_curio"));
+        c.args(args).env_remove("RUST_LOG");
+        if let Some(v) = rust_log {
+            c.env("RUST_LOG", v);
+        }
+        let o = c.output().expect("run curio");
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        (stdout(&o), stderr(&o))
+    };
+    let perft = ["perft", "--variant", "trubix", "--depth", "2"];
+    let (plain_out, plain_err) = run(None, &perft);
+    assert!(
+        plain_err.starts_with("Time: ") && plain_err.lines().count() == 1,
+        "{plain_err}"
+    );
+    let (out, err) = run(Some("info"), &perft);
+    assert_eq!(out, plain_out);
+    assert!(
+        err.contains(" INFO  protocol::cli] perft trubix depth 2 on 1 thread(s) from ")
+            && err.contains(" INFO  protocol::cli] perft: 121 nodes in "),
+        "{err}"
+    );
+    for args in [
+        &["variants"][..],
+        &["bench", "--variant", "chess", "--depth", "2"],
+    ] {
+        let (_, err) = run(Some("debug"), args);
+        assert!(err.contains(" DEBUG curio] curio "), "{args:?}: {err}");
     }
 }

@@ -1167,3 +1167,120 @@ fn an_engine_that_played_an_illegal_move_is_restarted() {
     let starts = std::fs::read_to_string(&pids).unwrap().lines().count();
     assert_eq!(starts, 3, "check + one process per game");
 }
+
+/// Issue 38: `--log-dir` records each engine's traffic per game, every
+/// line in (`>>`) and out (`<<`) with a timestamp and the referee's notes
+/// (`##`: the game, its start position and time control, its result), in
+/// a file per game and colour, and the check before the match in a file
+/// per engine. The moves each log shows its engine sending are the PGN's
+/// moves of that colour. A folder that cannot be made is a one-line error
+/// before any engine starts.
+#[test]
+fn log_dir_holds_each_engines_traffic_per_game() {
+    let _serial = serial();
+    let dir = tmp("logs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let pgn = tmp("logs.pgn");
+    let (code, _, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b/2={}", curio()),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--pgn",
+        &pgn,
+        "--log-dir",
+        &dir,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "check-a.log",
+            "check-b_2.log",
+            "game-0001-black-b_2.log",
+            "game-0001-white-a.log",
+            "game-0002-black-a.log",
+            "game-0002-white-b_2.log",
+        ]
+    );
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    for (round, white, black) in [(1, "a", "b_2"), (2, "b_2", "a")] {
+        let game = &games[round - 1];
+        for (colour, name, parity) in [("white", white, 0), ("black", black, 1)] {
+            let path = format!("{dir}/game-{round:04}-{colour}-{name}.log");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = text
+                .lines()
+                .map(|l| {
+                    let (time, rest) = l.split_once(' ').unwrap();
+                    assert!(time.len() == 24 && time.ends_with('Z'), "{l}");
+                    rest
+                })
+                .collect();
+            let title = format!(
+                "## game {round}: {} (white) against {} (black), trubix from ",
+                white.replace('_', "/"),
+                black.replace('_', "/")
+            );
+            assert!(
+                lines.iter().any(|l| l.starts_with(&title)),
+                "{path}: {lines:#?}"
+            );
+            assert!(lines.contains(&">> new") && lines.contains(&">> variant trubix"));
+            let sent: Vec<&str> = lines
+                .iter()
+                .filter_map(|l| l.strip_prefix("<< move "))
+                .collect();
+            let pgn_moves: Vec<&str> = game
+                .moves
+                .iter()
+                .skip(parity)
+                .step_by(2)
+                .map(String::as_str)
+                .collect();
+            assert_eq!(sent, pgn_moves, "{path}");
+            let end = format!("## game {round}: {} {{", game.result);
+            assert!(
+                lines.iter().any(|l| l.starts_with(&end)),
+                "{path}: {lines:#?}"
+            );
+        }
+    }
+    let check = std::fs::read_to_string(format!("{dir}/check-a.log")).unwrap();
+    assert!(check.contains(" >> protover 2\n") && check.contains(" << feature done=1\n"));
+
+    // A folder where a file is: refused before the match.
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "trubix",
+        "--engine",
+        &format!("a={}", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--depth",
+        "1",
+        "--log-dir",
+        &format!("{pgn}/logs"),
+    ]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        err.starts_with(&format!(
+            "curio: error: --log-dir {pgn}/logs: cannot create: "
+        )) && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

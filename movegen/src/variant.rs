@@ -424,4 +424,24 @@ impl AnyPosition {
     pub fn divide(&mut self, depth: u32, on_move: impl FnMut(&str, u64)) -> Vec<(String, u64)> {
         with_position!(self, p => crate::perft::divide(p, depth, on_move))
     }
+
+    /// [`perft`](Self::perft) on `threads` threads; the same count (Reality
+    /// Check, as single-threaded: every turn of the full state).
+    pub fn perft_threads(
+        &self,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, crate::perft::ThreadsError> {
+        with_position!(self, p => crate::perft::perft_threads(p, depth, threads))
+    }
+
+    /// [`divide`](Self::divide) on `threads` threads; the same lines in
+    /// the same order.
+    pub fn divide_threads(
+        &self,
+        depth: u32,
+        threads: usize,
+    ) -> Result<Vec<(String, u64)>, crate::perft::ThreadsError> {
+        with_position!(self, p => crate::perft::divide_threads(p, depth, threads))
+    }
 }

@@ -160,6 +160,13 @@ fn run_analysis<G: Evaluator + Notation>(
         out,
         error: None,
     };
+    log::info!(
+        "analyze {}: {}; {} thread(s), {} MiB",
+        pos.to_fen(),
+        crate::linelog::describe_limits(&args.limits),
+        args.threads,
+        args.hash_mib
+    );
     let r = engine.search(
         pos,
         history,
@@ -177,6 +184,12 @@ fn run_analysis<G: Evaluator + Notation>(
         .best
         .map(|m| pos.move_to_string(m))
         .unwrap_or_else(|| "(none)".into());
+    log::info!(
+        "analyze: best {best}, depth {}, {} nodes in {:.3} s",
+        r.depth,
+        r.nodes,
+        r.time.as_secs_f64()
+    );
     writeln!(out, "bestmove {best}")?;
     Ok(())
 }
@@ -321,6 +334,12 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
             }, _ => unreachable!("handled above"));
             time += start.elapsed();
             total += nodes;
+            log::debug!(
+                "bench {} {}: {nodes} nodes in {:.3} s",
+                v.id(),
+                i + 1,
+                start.elapsed().as_secs_f64()
+            );
             writeln!(
                 out,
                 "{:<12} {:>2}  depth {depth}  nodes {nodes:>10}  score {:<9} best {best}",

@@ -54,7 +54,13 @@ pub struct PerftArgs {
     pub fen: Option<String>,
     pub moves: Option<String>,
     pub divide: bool,
+    /// Threads to count on (`--threads`; 1: the single-threaded count).
+    pub threads: usize,
 }
+
+/// Most perft threads (`--threads`): far beyond any machine's cores, and
+/// a bound on what a typo can ask the system for.
+pub const MAX_PERFT_THREADS: usize = 256;
 
 /// Runs perft. `out` gets the specified output (divide lines, an empty line,
 /// `Nodes searched: N`); `info` gets timing, which tools ignore.
@@ -69,23 +75,41 @@ pub fn perft(
             args.depth
         )));
     }
-    let mut pos = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
+    if !(1..=MAX_PERFT_THREADS).contains(&args.threads) {
+        return Err(CliError(format!(
+            "--threads {} is not from 1 to {MAX_PERFT_THREADS}",
+            args.threads
+        )));
+    }
+    let pos = position_from(args.variant, args.fen.as_deref(), args.moves.as_deref())?;
+    log::info!(
+        "perft {} depth {} on {} thread(s) from {}",
+        args.variant,
+        args.depth,
+        args.threads,
+        pos.fen()
+    );
+    let threads_error = |e: movegen::perft::ThreadsError| CliError(e.to_string());
     let start = Instant::now();
     let nodes = if args.divide {
-        let lines = pos.divide(args.depth, |_, _| {});
+        let lines = pos
+            .divide_threads(args.depth, args.threads)
+            .map_err(threads_error)?;
         for (mv, n) in &lines {
             writeln!(out, "{mv}: {n}")?;
         }
         writeln!(out)?;
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(args.depth)
+        pos.perft_threads(args.depth, args.threads)
+            .map_err(threads_error)?
     };
     writeln!(out, "Nodes searched: {nodes}")?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
     writeln!(info, "Time: {:.3} s, {:.0} nodes/s", secs, nps)?;
+    log::info!("perft: {nodes} nodes in {secs:.3} s");
     Ok(nodes)
 }
 

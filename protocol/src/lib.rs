@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod cecp;
 pub mod cli;
 pub mod guide;
+pub mod linelog;
 pub mod play;
 pub mod play_rc;
 pub mod referee;

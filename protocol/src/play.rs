@@ -479,14 +479,23 @@ fn engine_move<G: Evaluator + Notation>(
     history: &[u64],
     level: u32,
 ) -> (String, i32) {
+    let limits = level_limits(level);
     let r = engine.search(
         pos,
         history,
-        &level_limits(level),
+        &limits,
         &SearchOptions::default(),
         &mut Silent,
     );
     let mv = r.best.map(|m| pos.move_to_string(m)).unwrap_or_default();
+    log::info!(
+        "play: level {level} ({}): {mv}, score {}, depth {}, {} nodes in {:.3} s",
+        crate::linelog::describe_limits(&limits),
+        r.score,
+        r.depth,
+        r.nodes,
+        r.time.as_secs_f64()
+    );
     (mv, r.score)
 }
 

@@ -315,6 +315,16 @@ impl HiddenSession {
         };
         let player = self.player;
         let tx = self.tx.clone();
+        self.out.note(&format!(
+            "search {id} (own move) of realitycheck, {} to move: {}; {:?}, {} tree(s)",
+            info.worlds()[0].side_to_move().name(),
+            match limits.time {
+                Some(t) => format!("{:.3} s", t.as_secs_f64()),
+                None => format!("{} iterations", limits.iterations.unwrap_or(0)),
+            },
+            player,
+            config.threads
+        ));
         std::thread::spawn(move || {
             let start = Instant::now();
             let truth = info.worlds()[0];
@@ -341,6 +351,17 @@ impl HiddenSession {
             Some((id, _)) if *id == done.id => self.running = None,
             _ => return,
         }
+        self.out.note(&format!(
+            "search {} done: best {}, value {:.3}, {} iterations; used {:.3} s",
+            done.id,
+            match (done.best, &self.info) {
+                (Some(m), Some(info)) => info.worlds()[0].move_to_string(m),
+                _ => "(none)".into(),
+            },
+            done.value,
+            done.iterations,
+            done.elapsed.as_secs_f64()
+        ));
         let Some(m) = done.best else { return };
         let Some(info) = &self.info else { return };
         if self.engine_side != self.side_to_move() || self.game_over {

@@ -74,6 +74,10 @@ pub(crate) struct Finished {
     id: u64,
     best: Option<String>,
     score: Score,
+    /// The last completed iteration and the nodes searched (for the
+    /// debug log).
+    depth: u32,
+    nodes: u64,
 }
 
 /// Progress of the running search, for `.` (stat01).
@@ -89,6 +93,9 @@ struct Running {
     handle: JoinHandle<()>,
     stat: Arc<Mutex<Stat>>,
     start: Instant,
+    /// What the search was given, for the debug log's account of the
+    /// time it used.
+    limits: Limits,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -579,16 +586,22 @@ impl Session {
                 None => self.error("bad square", line),
             },
             "option" => self.option(arg, line),
-            "memory" => match parse_count(arg) {
-                Some(mb) if mb >= 1 => self.set_hash(mb, line),
-                _ => self.error("bad argument", line),
-            },
+            "memory" => {
+                match parse_count(arg) {
+                    Some(mb) if mb >= 1 => self.set_hash(mb, line),
+                    _ => self.error("bad argument", line),
+                }
+                self.note_settings();
+            }
             // The most cores XBoard lets us use: more than MAX_THREADS
             // count as MAX_THREADS (and at most one per core runs).
-            "cores" => match parse_count(arg) {
-                Some(n) if n >= 1 => self.set_threads(n.min(MAX_THREADS)),
-                _ => self.error("bad argument", line),
-            },
+            "cores" => {
+                match parse_count(arg) {
+                    Some(n) if n >= 1 => self.set_threads(n.min(MAX_THREADS)),
+                    _ => self.error("bad argument", line),
+                }
+                self.note_settings();
+            }
             "result" => {
                 self.abort_search();
                 self.game_over = true;
@@ -651,6 +664,12 @@ impl Session {
         self.out.line(&format!(
             "feature option=\"Denial -check {}\"",
             self.denial() as u8
+        ));
+        // As Stockfish and Fairy-Stockfish name it; `-file` so that XBoard
+        // offers a file chooser.
+        self.out.line(&format!(
+            "feature option=\"Debug Log File -file {}\"",
+            self.out.log_path().unwrap_or_default()
         ));
         self.out.line("feature done=1");
         self.note_thread_cap();
@@ -967,6 +986,7 @@ impl Session {
         };
         let num = value.parse::<usize>().ok();
         match (name, num) {
+            ("Debug Log File", _) => self.set_debug_log(value, line),
             ("Hash", _) => match parse_count(value) {
                 Some(mb) if mb >= 1 => self.set_hash(mb, line),
                 _ => self.error("bad option", line),
@@ -997,6 +1017,40 @@ impl Session {
             }
             _ => self.error("bad option", line),
         }
+        self.note_settings();
+    }
+
+    /// Option `Debug Log File`: a path starts logging there (appended
+    /// to), an empty value stops it. A path that cannot be written is
+    /// refused and the log goes on as it was.
+    fn set_debug_log(&mut self, path: &str, line: &str) {
+        if path.is_empty() {
+            self.out.close_log();
+            return;
+        }
+        match self.out.open_log(path) {
+            Ok(()) => self.out.note(&format!("opened by: {line}")),
+            Err(e) => self.error(&format!("cannot write the debug log file: {e}"), line),
+        }
+    }
+
+    /// Notes the settings in force, for the debug log (after every
+    /// `option`, `memory` or `cores`, and when a log opens).
+    pub(crate) fn note_settings(&self) {
+        self.out.note(&format!(
+            "settings: Hash {} MiB, Threads {} ({} run), MultiPV {}, Contempt {}, Resign {}, \
+             Rank base {}, XBoard board {}, Denial {}, Debug Log File {}",
+            self.hash_mib,
+            self.threads,
+            engine::threads_that_run_here(self.threads),
+            self.multipv,
+            self.contempt_in_play(),
+            self.resign as u8,
+            self.map.rank_base,
+            self.map.xboard_board as u8,
+            self.denial() as u8,
+            self.out.log_path().unwrap_or_default()
+        ));
     }
 
     fn exclude_cmd(&mut self, exclude: bool, arg: &str, line: &str) {
@@ -1091,6 +1145,19 @@ impl Session {
         let id = self.next_id;
         self.next_id += 1;
         let root = self.current().clone();
+        self.out.note(&format!(
+            "search {id} ({}) of {}, {} to move: {}; {} thread(s), {} MiB; position {}",
+            match mode {
+                Mode::Think => "own move",
+                Mode::Analyze => "analysis",
+            },
+            root.variant(),
+            root.side_to_move().name(),
+            crate::linelog::describe_limits(&limits),
+            self.threads,
+            self.hash_mib,
+            root.fen()
+        ));
         let history = self.history();
         let stat = Arc::new(Mutex::new(Stat::default()));
         let mut thinking = Thinking {
@@ -1132,6 +1199,8 @@ impl Session {
                         best: engine::baseline::choose(player, &pos, &history, seed)
                             .map(|m| pos.move_to_string(m)),
                         score: 0,
+                        depth: 0,
+                        nodes: 0,
                     },
                     None => run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id),
                 }
@@ -1144,6 +1213,7 @@ impl Session {
             handle,
             stat,
             start: Instant::now(),
+            limits,
         });
     }
 
@@ -1152,6 +1222,11 @@ impl Session {
         if let Some(r) = self.running.take() {
             self.stop.store(true, Relaxed);
             let _ = r.handle.join();
+            self.out.note(&format!(
+                "search {} stopped after {:.3} s, its result dropped",
+                r.id,
+                r.start.elapsed().as_secs_f64()
+            ));
         }
     }
 
@@ -1163,6 +1238,25 @@ impl Session {
         };
         if let Some(r) = self.running.take() {
             let _ = r.handle.join();
+            let used = r.start.elapsed();
+            let given = match r.limits.budget() {
+                Some(b) => format!(
+                    "budget {:.3} s, at most {:.3} s{}",
+                    b.soft.as_secs_f64(),
+                    b.hard.as_secs_f64(),
+                    if used > b.hard { ": OVER" } else { "" }
+                ),
+                None => "no time limit".into(),
+            };
+            self.out.note(&format!(
+                "search {} done: best {}, score {}, depth {}, {} nodes; used {:.3} s ({given})",
+                f.id,
+                f.best.as_deref().unwrap_or("(none)"),
+                cecp_score(f.score),
+                f.depth,
+                f.nodes,
+                used.as_secs_f64()
+            ));
         }
         if mode != Mode::Think {
             return;
@@ -1247,5 +1341,7 @@ fn run_search<G: Evaluator + Notation>(
         id,
         best: r.best.map(|m| pos.move_to_string(m)),
         score: r.score,
+        depth: r.depth,
+        nodes: r.nodes,
     }
 }

@@ -6,10 +6,35 @@
 //! drop) kills the whole group: see [`super::groups`].
 
 use super::groups;
+use crate::linelog::{self, LineLog};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// Where an engine's traffic is logged (`curio match --log-dir`): shared
+/// with the thread that reads the engine, which logs each line as it
+/// arrives, so the times are the engine's, not the referee's.
+#[derive(Clone, Default)]
+struct Transcript(Arc<Mutex<Option<LineLog>>>);
+
+impl Transcript {
+    fn write(&self, tag: &str, text: &str) {
+        let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(l) = log.as_mut() {
+            if let Err(e) = l.write(tag, text) {
+                // The match goes on without this log; the PGN is the record.
+                log::warn!(target: "curio::referee", "log {}: {e}; closed", l.path().display());
+                *log = None;
+            }
+        }
+    }
+
+    fn replace(&self, new: Option<LineLog>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = new;
+    }
+}
 
 /// What the engine said in its `feature` lines.
 #[derive(Clone, Debug, Default)]
@@ -71,6 +96,7 @@ pub struct EngineProc {
     /// The process group is killed and the leader reaped.
     ended: bool,
     pings: u64,
+    transcript: Transcript,
 }
 
 /// Splits a `feature` line into key=value pairs (values may be quoted).
@@ -110,8 +136,9 @@ fn parse_features(line: &str, f: &mut Features) -> Option<bool> {
 
 impl EngineProc {
     /// Starts `command` (run by `sh -c`, as the leader of a new process
-    /// group) and does the CECP handshake.
-    pub fn start(name: &str, command: &str) -> Result<EngineProc, String> {
+    /// group) and does the CECP handshake; `log`, if given, records the
+    /// traffic from the first line (see [`EngineProc::set_log`]).
+    pub fn start(name: &str, command: &str, log: Option<LineLog>) -> Result<EngineProc, String> {
         let mut child = groups::spawn_in_own_group(
             Command::new("sh")
                 .arg("-c")
@@ -124,6 +151,11 @@ impl EngineProc {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
+        let transcript = Transcript::default();
+        transcript.replace(log);
+        transcript.write(linelog::NOTE, &format!("engine {name}: {command}"));
+        let heard = transcript.clone();
+        let engine_name = name.to_string();
         std::thread::spawn(move || {
             // Bytes, not text: a line that is not UTF-8 is reported as
             // such, where `lines()` would end the stream as if the engine
@@ -137,10 +169,15 @@ impl EngineProc {
                     Ok(l) => Read::Line(l),
                     Err(e) => Read::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned()),
                 };
+                if let Read::Line(l) | Read::NotUtf8(l) = &read {
+                    heard.write(linelog::OUT, l);
+                    log::debug!(target: "curio::referee", "{engine_name} << {l}");
+                }
                 if tx.send(read).is_err() {
                     return;
                 }
             }
+            heard.write(linelog::NOTE, "the engine closed its output");
             let _ = tx.send(Read::Closed);
         });
         let mut e = EngineProc {
@@ -153,6 +190,7 @@ impl EngineProc {
             dead: false,
             ended: false,
             pings: 0,
+            transcript,
         };
         e.handshake()?;
         if e.features.ping && !e.ping(Duration::from_secs(10)) {
@@ -232,11 +270,25 @@ impl EngineProc {
         }
     }
 
+    /// Logs the engine's traffic to `log` from now on (None: no more),
+    /// in place of the log it had: `curio match --log-dir` gives each
+    /// engine a file per game.
+    pub fn set_log(&mut self, log: Option<LineLog>) {
+        self.transcript.replace(log);
+    }
+
+    /// A note of the referee in the engine's log (a game's start and end).
+    pub fn note(&self, text: &str) {
+        self.transcript.write(linelog::NOTE, text);
+    }
+
     /// Sends one line; a broken pipe marks the engine dead.
     pub fn send(&mut self, line: &str) {
         if self.dead {
             return;
         }
+        self.transcript.write(linelog::IN, line);
+        log::debug!(target: "curio::referee", "{} >> {line}", self.name);
         if writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .is_err()

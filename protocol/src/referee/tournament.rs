@@ -9,6 +9,7 @@ use super::hidden::play_hidden_game;
 use super::pgn::write_game;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wld};
 use crate::cli::CliError;
+use crate::linelog::LineLog;
 use movegen::game::Color;
 use movegen::realitycheck::fen::Setup;
 use movegen::realitycheck::Position as RcPosition;
@@ -79,6 +80,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub openings: Openings,
     pub pgn: Option<String>,
+    /// Log each engine's traffic per game in this folder (`--log-dir`).
+    pub log_dir: Option<String>,
     pub sprt: Option<Sprt>,
     pub seed: u64,
     /// Score adjudication (off by default).
@@ -233,6 +236,31 @@ struct Tally {
     plies: usize,
 }
 
+/// An engine's name as part of a file name: letters, digits, `-`, `_`
+/// and `.` kept, anything else (a `/`, a space) becomes `_`.
+fn file_part(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The log `file` in `--log-dir`, opened; None without `--log-dir`.
+fn open_log(dir: Option<&str>, file: &str) -> Result<Option<LineLog>, String> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let path = std::path::Path::new(dir).join(file);
+    LineLog::open(&path)
+        .map(Some)
+        .map_err(|e| format!("--log-dir: cannot write {}: {e}", path.display()))
+}
+
 fn credit(w: &mut Wld, points: f64) {
     if points == 1.0 {
         w.wins += 1;
@@ -329,10 +357,19 @@ pub fn run_match(
         }
         None => None,
     };
+    // The log folder too (made if missing): each engine's traffic goes to
+    // a file per game, its check below to one of its own.
+    let log_dir = cfg.log_dir.as_deref();
+    if let Some(dir) = log_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("--log-dir {dir}: cannot create: {e}")))?;
+    }
     // Check every engine once before starting: a bad command is a user
     // error, not a lost game.
     for e in &cfg.engines {
-        let p = EngineProc::start(&e.name, &e.command).map_err(CliError)?;
+        let log =
+            open_log(log_dir, &format!("check-{}.log", file_part(&e.name))).map_err(CliError)?;
+        let p = EngineProc::start(&e.name, &e.command, log).map_err(CliError)?;
         if !p.features.variants.is_empty()
             && !p
                 .features
@@ -389,20 +426,35 @@ pub fn run_match(
                             break;
                         }
                     };
-                    for &k in &[job.white, job.black] {
+                    for (colour, &k) in [("white", &job.white), ("black", &job.black)] {
+                        let spec = &cfg.engines[k];
+                        let file = format!(
+                            "game-{:04}-{colour}-{}.log",
+                            job.round,
+                            file_part(&spec.name)
+                        );
+                        let log = match open_log(log_dir, &file) {
+                            Ok(l) => l,
+                            Err(e) => {
+                                errors.lock().unwrap().push(e);
+                                stop.store(true, Ordering::SeqCst);
+                                break;
+                            }
+                        };
                         let needs = match &mut procs[k] {
                             None => true,
                             Some(p) => p.is_dead(),
                         };
                         if needs {
-                            let spec = &cfg.engines[k];
-                            match EngineProc::start(&spec.name, &spec.command) {
+                            match EngineProc::start(&spec.name, &spec.command, log) {
                                 Ok(p) => procs[k] = Some(p),
                                 Err(e) => {
                                     errors.lock().unwrap().push(e);
                                     stop.store(true, Ordering::SeqCst);
                                 }
                             }
+                        } else if let Some(p) = procs[k].as_mut() {
+                            p.set_log(log);
                         }
                     }
                     if stop.load(Ordering::SeqCst) {
@@ -422,6 +474,19 @@ pub fn run_match(
                             .map_or(cfg.tc, |e| e.1)
                     };
                     let tcs = [tc_of(job.white), tc_of(job.black)];
+                    let names = [&cfg.engines[job.white].name, &cfg.engines[job.black].name];
+                    let title = format!(
+                        "game {}: {} (white) against {} (black), {} from {}",
+                        job.round,
+                        names[0],
+                        names[1],
+                        cfg.variant.id(),
+                        start.fen()
+                    );
+                    log::info!(target: "curio::referee", "{title}");
+                    for (e, tc) in [(&w, tcs[0]), (&b, tcs[1])] {
+                        e.note(&format!("{title}; this engine's time control: {tc:?}"));
+                    }
                     let rec = match &start {
                         AnyPosition::RealityCheck(p) => {
                             let setups = [Setup::of(p, Color::White), Setup::of(p, Color::Black)];
@@ -442,6 +507,18 @@ pub fn run_match(
                             cfg.adjudication,
                         ),
                     };
+                    let end = format!(
+                        "game {}: {} {{{}}}",
+                        job.round,
+                        rec.result,
+                        rec.reason_in_full()
+                    );
+                    log::info!(target: "curio::referee", "{end}");
+                    for &k in &[job.white, job.black] {
+                        if let Some(p) = procs[k].as_ref() {
+                            p.note(&end);
+                        }
+                    }
                     // A crashed, hung or confused engine is replaced for the
                     // next game.
                     for (i, &k) in [job.white, job.black].iter().enumerate() {
