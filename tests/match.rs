@@ -117,6 +117,17 @@ fn curio_against_curio_in_both_games_with_pgn() {
         );
         assert!(out.contains("deep vs shallow: score "), "{out}");
         assert!(out.contains("How games ended:"), "{out}");
+        // Each engine's row ends with its average depth and the share of
+        // its clock it used (issue 34): a clock is never overspent.
+        assert!(out.contains("avg depth   clock used"), "{out}");
+        for name in ["deep ", "shallow "] {
+            let row = out.lines().find(|l| l.starts_with(name)).unwrap();
+            let f: Vec<&str> = row.split_whitespace().collect();
+            let depth: f64 = f[f.len() - 2].parse().unwrap();
+            let used: f64 = f[f.len() - 1].trim_end_matches('%').parse().unwrap();
+            assert!(depth >= 1.0, "{row}");
+            assert!(used > 1.0 && used <= 100.0, "{row}");
+        }
         assert_eq!(
             err.lines().filter(|l| l.starts_with("game ")).count(),
             4,

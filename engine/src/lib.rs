@@ -14,6 +14,7 @@ pub mod players;
 pub mod priority;
 pub mod score;
 pub mod search;
+pub mod timeman;
 pub mod tt;
 
 use eval::Evaluator;
@@ -27,6 +28,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::{Duration, Instant};
+use timeman::TimeManager;
 use tt::{HashError, TranspositionTable};
 
 /// Default transposition table size in MiB.
@@ -142,6 +144,9 @@ pub struct Engine {
     core_limit: Option<usize>,
     stop: Arc<AtomicBool>,
     contempt: Score,
+    /// The growth from one iteration to the next measured in the last
+    /// search, and of which game: the next search predicts with it.
+    growth: Option<(std::any::TypeId, f64)>,
 }
 
 impl Engine {
@@ -165,6 +170,7 @@ impl Engine {
             core_limit: available_cores(),
             stop: Arc::new(AtomicBool::new(false)),
             contempt: 0,
+            growth: None,
         })
     }
 
@@ -295,6 +301,9 @@ impl Engine {
         // search thread, not only on the caller's.
         let eval_config = eval::config();
         let stack = search_stack_bytes::<G>();
+        let game = std::any::TypeId::of::<G>();
+        let growth_hint = self.growth.filter(|g| g.0 == game).map(|g| g.1);
+        let mut measured_growth = timeman::DEFAULT_GROWTH;
         let mut results = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..=helpers)
                 .map(|id| {
@@ -333,6 +342,7 @@ impl Engine {
                     nodes,
                 };
                 let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
+                main.time = TimeManager::new(limits, growth_hint);
                 let mut pos = root.clone();
                 let mut relay = Relay(reports);
                 let r = main.run(
@@ -343,13 +353,15 @@ impl Engine {
                 );
                 // Release the helpers.
                 stop.store(true, Relaxed);
-                r
+                (r, main.time.growth())
             });
             // Ends when the main thread drops its sender, at its end.
             for report in received {
                 observer.iteration(&report);
             }
-            let mut results = vec![main.join().expect("search thread")];
+            let (main_result, growth) = main.join().expect("search thread");
+            measured_growth = growth;
+            let mut results = vec![main_result];
             results.extend(
                 handles
                     .into_iter()
@@ -365,6 +377,7 @@ impl Engine {
         } else {
             search::pick_result(&results)
         };
+        self.growth = Some((game, measured_growth));
         let threads = results.len();
         let result = results.swap_remove(chosen);
         let nodes = nodes.load(Relaxed);

@@ -10,11 +10,12 @@
 use crate::limits::{Budget, Limits};
 use crate::observer::{Iteration, Observer};
 use crate::score::*;
+use crate::timeman::TimeManager;
 use crate::tt::{move_key, Bound, TranspositionTable};
 use eval::Evaluator;
 use movegen::game::{EndReason, Game, MoveBuf, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Deepest ply the search goes to (quiescence included).
 pub const MAX_PLY: usize = 120;
@@ -125,6 +126,8 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     id: usize,
     limits: Limits,
     budget: Option<Budget>,
+    /// The main thread's decisions between iterations.
+    pub time: TimeManager,
     start: Instant,
     pub nodes: u64,
     flushed: u64,
@@ -140,6 +143,12 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     excluded: Vec<G::Move>,
     /// Root moves excluded by the caller for the whole search.
     root_excluded: G::Moves,
+    /// The root move that last raised alpha in this iteration, in any
+    /// aspiration pass: better than the last iteration's best (searched
+    /// first, within a window around its score). A pass that fails high
+    /// is searched again and an interruption during that search must not
+    /// lose the move that failed high.
+    root_best: Option<G::Move>,
     /// Side to move at the root and the contempt for draws (centipawns).
     root_side: movegen::Color,
     limits_contempt: Score,
@@ -164,6 +173,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             shared,
             id,
             budget: limits.budget(),
+            time: TimeManager::new(&limits, None),
             limits,
             start,
             nodes: 0,
@@ -177,6 +187,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             excluded: Vec::new(),
+            root_best: None,
             root_excluded: G::Moves::default(),
             root_side: movegen::Color::White,
             limits_contempt: contempt,
@@ -351,8 +362,6 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         let mut prev_score = 0;
         let game_ply = self.keys.len();
         let mut depth = 1;
-        // How long the last two completed iterations took (main thread).
-        let mut iteration_times = [Duration::ZERO; 2];
         while depth <= max_depth {
             let iteration_start = self.start.elapsed();
             if helper_skips(self.id, depth, game_ply) && depth < max_depth {
@@ -368,20 +377,24 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 } else {
                     completed_score(&completed)
                 };
+                self.root_best = None;
                 let score = self.aspiration(root, depth, guess);
                 let pv = self.pv[0].clone();
                 if self.stopped {
                     // An interrupted iteration's first line still names a
-                    // fully searched move that beat the window: play it,
-                    // with the last complete score. In the first
-                    // iteration it is the best of the moves searched,
-                    // better than the list's first (a Dysnomia move at
-                    // depth 1 can cost more than a low clock allows: the
-                    // list's first, a column move leaving the King to a
-                    // bait's reply, lost a game).
-                    if line == 0 && !pv.is_empty() && (result.depth > 0 || depth == 1) {
-                        result.best = Some(pv[0]);
-                        result.pv = pv;
+                    // fully searched move that beat the window (perhaps in
+                    // a pass that failed high and was being searched
+                    // again): play it, with the last complete score. In
+                    // the first iteration it is the best of the moves
+                    // searched, better than the list's first (a Dysnomia
+                    // move at depth 1 can cost more than a low clock
+                    // allows: the list's first, a column move leaving the
+                    // King to a bait's reply, lost a game).
+                    if let Some(m) = self.root_best.filter(|_| line == 0) {
+                        if result.depth > 0 || depth == 1 {
+                            result.best = Some(m);
+                            result.pv = if pv.first() == Some(&m) { pv } else { vec![m] };
+                        }
                     }
                     break;
                 }
@@ -418,39 +431,19 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 break;
             }
             if self.is_main() {
-                if let Some(b) = self.budget {
-                    let elapsed = self.start.elapsed();
-                    // A one-reply position, or most of the soft budget gone:
-                    // the next iteration would not finish in time.
-                    if elapsed >= b.soft * 3 / 5
-                        || root_moves.len() == 1 && self.limits.clock.is_some()
-                    {
-                        break;
-                    }
-                    // Nor start one predicted to end after twice the soft
-                    // budget: its time is predicted from the last one's
-                    // and the growth between the last two (at least 2x).
-                    // Where a single iteration costs more than a move's
-                    // share (Dysnomia: every turn of every node is played
-                    // out), such an iteration ran to the hard limit (then four
-                    // times the share) at every move and drained the
-                    // clock until moves were lost on time.
-                    iteration_times = [iteration_times[1], elapsed - iteration_start];
-                    let [before, last] = iteration_times;
-                    let growth = if before.is_zero() {
-                        2.0
-                    } else {
-                        (last.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 16.0)
-                    };
-                    if elapsed + last.mul_f64(growth) > (b.soft * 2).min(b.hard) {
-                        break;
-                    }
+                if let Some(best) = result.best {
+                    self.time.completed(
+                        self.start.elapsed() - iteration_start,
+                        G::encode_move(best),
+                        prev_score,
+                    );
                 }
-                // A found mate cannot get better by searching deeper.
-                if is_mate(prev_score)
-                    && self.limits.clock.is_some()
-                    && depth > 2 * (MATE - prev_score.abs()) + 2
-                {
+                if !self.time.start_next(
+                    self.start.elapsed(),
+                    prev_score,
+                    depth + 1,
+                    root_moves.len(),
+                ) {
                     break;
                 }
             }
@@ -706,6 +699,9 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m);
+                    if root {
+                        self.root_best = Some(m);
+                    }
                     if alpha >= beta {
                         if !noisy {
                             self.reward_quiet(pos, m, ply, depth, &quiets_tried);

@@ -5,7 +5,7 @@ use super::xboard_map::BoardMap;
 use super::xboard_sc::{self, XbBoard};
 use super::{Event, Out};
 use crate::analysis::line_text;
-use engine::limits::{Clock, Limits};
+use engine::limits::{Clock, Limits, MOVE_OVERHEAD};
 use engine::observer::{Iteration, Observer};
 use engine::score::{mate_in_moves, Score};
 use engine::{Engine, SearchOptions};
@@ -1103,7 +1103,9 @@ impl Session {
             ..Limits::default()
         };
         if let Some(st) = self.st {
-            limits.movetime = Some(st);
+            // Used whole but for the pipes' share (XBoard's clock counts
+            // them): 50 ms, or a twentieth of a short move time.
+            limits.movetime = Some(st - (st / 20).min(MOVE_OVERHEAD));
         } else if let Some(tc) = self.tc {
             let plies = self.positions.len() as u32 - 1;
             let moves_to_go = (tc.mps > 0).then(|| tc.mps - (plies / 2) % tc.mps);

@@ -87,6 +87,10 @@ pub struct GameRecord {
     pub events: Events,
     /// Sum and count of the depths the engines reported, per colour.
     pub depth: [(u64, u64); 2],
+    /// Per colour, the time its moves took and the time it was given (the
+    /// base and every increment earned, or the move time per move): how
+    /// much of its clock an engine uses.
+    pub time: [(Duration, Duration); 2],
     /// Engines whose process must be restarted: crashed, hung, or out of
     /// step with the game (an illegal or unreadable move, a false claim, a
     /// legal move refused, output that is not text).
@@ -106,6 +110,7 @@ impl GameRecord {
             detail: None,
             events: Events::default(),
             depth: [(0, 0); 2],
+            time: [(Duration::ZERO, Duration::ZERO); 2],
             broken: [false; 2],
         }
     }
@@ -458,6 +463,21 @@ pub(crate) fn take_turn(
         rec.depth[i].1 += 1;
     }
     let mv = reply?;
+    let time = &mut rec.time[i];
+    match tc {
+        TimeControl::Clock { base, inc } => {
+            if time.1.is_zero() {
+                time.1 = base;
+            }
+            time.0 += spent.min(*clock);
+            time.1 += inc;
+        }
+        TimeControl::MoveTime(t) => {
+            time.0 += spent;
+            time.1 += t;
+        }
+        TimeControl::Depth(_) => {}
+    }
     if let TimeControl::Clock { inc, .. } = tc {
         if spent > *clock {
             rec.detail = Some(time_spent(spent, *clock, thinking));

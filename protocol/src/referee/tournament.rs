@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
@@ -218,6 +219,9 @@ struct Standing {
     total: Wld,
     by_colour: [Wld; 2],
     depth: (u64, u64),
+    /// Time used and time given, over all its games (see
+    /// [`GameRecord::time`]).
+    time: (Duration, Duration),
 }
 
 struct Tally {
@@ -600,6 +604,8 @@ fn record(
     for (i, &k) in [job.white, job.black].iter().enumerate() {
         t.standings[k].depth.0 += rec.depth[i].0;
         t.standings[k].depth.1 += rec.depth[i].1;
+        t.standings[k].time.0 += rec.time[i].0;
+        t.standings[k].time.1 += rec.time[i].1;
     }
     let head_points = match (job.white, job.black) {
         (0, 1) => Some(white_points),
@@ -655,7 +661,7 @@ fn report(
     )?;
     writeln!(
         out,
-        "{:<16} {:>5} {:>6} {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}",
+        "{:<16} {:>5} {:>6} {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}   {:>10}",
         "engine",
         "games",
         "score",
@@ -664,7 +670,8 @@ fn report(
         "draw",
         "as white W/L/D",
         "as black W/L/D",
-        "avg depth"
+        "avg depth",
+        "clock used"
     )?;
     let mut order: Vec<usize> = (0..cfg.engines.len()).collect();
     order.sort_by(|&a, &b| {
@@ -682,9 +689,17 @@ fn report(
         } else {
             "-".into()
         };
+        let clock = if s.time.1.is_zero() {
+            "-".into()
+        } else {
+            format!(
+                "{:.1}%",
+                100.0 * s.time.0.as_secs_f64() / s.time.1.as_secs_f64()
+            )
+        };
         writeln!(
             out,
-            "{:<16} {:>5} {:>5.1}% {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}",
+            "{:<16} {:>5} {:>5.1}% {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}   {:>10}",
             cfg.engines[k].name,
             s.total.games(),
             100.0 * s.total.score(),
@@ -693,7 +708,8 @@ fn report(
             s.total.draws,
             format!("{}/{}/{}", w.wins, w.losses, w.draws),
             format!("{}/{}/{}", b.wins, b.losses, b.draws),
-            depth
+            depth,
+            clock
         )?;
     }
     let (elo, lo, hi) = t.head.elo();
