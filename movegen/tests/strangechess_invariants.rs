@@ -3,7 +3,8 @@
 //! FEN and move strings round-trip, `is_legal` agrees with the list, no
 //! legal move leaves the mover's king capturable by the literal definition
 //! (R-A0.6: some opponent move removes it), the fast check test agrees with
-//! that definition, and unmake restores the position exactly.
+//! that definition, the quiescence list is the noisy legal moves, and
+//! unmake restores the position exactly.
 
 use movegen::bits::splitmix64;
 use movegen::strangechess::geometry::file_of;
@@ -76,6 +77,16 @@ fn check_position(p: &Position, rng: &mut Rng, deep: bool) -> Vec<Move> {
         moves.iter().map(|&m| move_string(m)).collect();
     assert_eq!(strings.len(), moves.len(), "a move string twice, {fen}");
     assert_eq!(p.count_legal(), moves.len());
+    // The quiescence search's list: exactly the noisy legal moves, in the
+    // same order (it skips spells and tunnel travel unseen).
+    let mut noisy = Default::default();
+    movegen::Tactical::noisy_moves(p, &mut noisy);
+    let expected: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| movegen::Tactical::is_noisy(p, m))
+        .collect();
+    assert_eq!(noisy.to_vec(), expected, "noisy moves, {fen}");
     let mover = p.side_to_move();
     for (i, &m) in moves.iter().enumerate() {
         if !deep && i % 7 != 0 {

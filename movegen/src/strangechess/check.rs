@@ -420,6 +420,17 @@ impl Position {
         keep: impl Fn(super::moves::Move) -> bool,
         out: &mut impl FnMut(super::moves::Move),
     ) {
+        self.legal_where_of(false, keep, out);
+    }
+
+    /// [`Position::legal_where`] over the moves of pieces only (see
+    /// [`Position::pseudo_moves_of`]) when `movers_only`.
+    pub fn legal_where_of(
+        &self,
+        movers_only: bool,
+        keep: impl Fn(super::moves::Move) -> bool,
+        out: &mut impl FnMut(super::moves::Move),
+    ) {
         let c = self.side;
         let in_check = self.in_check_now();
         // A ply that completes a siege removes a piece at its end: play
@@ -430,7 +441,7 @@ impl Position {
         } else {
             self.danger_cells()
         };
-        self.pseudo_moves(c, &mut |m| {
+        self.pseudo_moves_of(c, movers_only, &mut |m| {
             if !keep(m) {
                 return;
             }

@@ -281,7 +281,8 @@ impl Tactical for Position {
     const LAZY_QUIESCENCE: bool = true;
 
     fn noisy_moves(&self, out: &mut MoveVec) {
-        self.legal_where(|m| self.is_noisy(m), &mut |m| out.push(m));
+        // Spells and tunnel travel are never noisy (see `is_capture`).
+        self.legal_where_of(true, |m| self.is_noisy(m), &mut |m| out.push(m));
     }
 
     fn history_index(&self, m: Move) -> usize {

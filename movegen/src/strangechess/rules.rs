@@ -200,6 +200,14 @@ impl Position {
     /// Every pseudo-legal move of colour `c` (own king safety ignored),
     /// each distinct move once.
     pub fn pseudo_moves(&self, c: Color, out: &mut impl FnMut(Move)) {
+        self.pseudo_moves_of(c, false, out);
+    }
+
+    /// [`Position::pseudo_moves`], or with `movers_only` without the
+    /// spells and tunnel travel, which never capture, promote or sandwich
+    /// (hundreds of moves a position that a quiescence search would only
+    /// generate to drop).
+    pub fn pseudo_moves_of(&self, c: Color, movers_only: bool, out: &mut impl FnMut(Move)) {
         let t = tables();
         let mine = self.occ_by[c.index()].and_not(self.frozen);
         let mut spell_sources = Set144::EMPTY;
@@ -253,6 +261,9 @@ impl Position {
                 self.gen_halfer(from, c, h, t.knight.of(from), out);
                 self.gen_halfer(from, c, h, t.leap31.of(from), out);
             }
+        }
+        if movers_only {
+            return;
         }
         if !spell_sources.is_empty() {
             let holes = self.squares.complement();
