@@ -4,7 +4,7 @@
 //! override of the rules README) and the published start-position perft
 //! numbers, before it is trusted to cross-check the fast generator.
 
-mod reference;
+use crate::reference;
 
 use reference::{
     divide, in_check, knight_targets, legal_moves, neighbours, parse_fen, perft, play,

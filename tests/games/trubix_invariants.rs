@@ -7,7 +7,7 @@
 //! * `is_legal` agrees with the legal move list;
 //! * outcomes are consistent (mate = in check with no moves, etc.).
 
-mod common;
+use crate::common;
 
 use common::random_game;
 use movegen::game::{Color, EndReason, Game, MoveList, Notation, Outcome};
