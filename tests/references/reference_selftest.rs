@@ -805,7 +805,7 @@ fn start_position_perft_depth_1_to_4() {
 }
 
 #[test]
-#[ignore = "slow in debug builds; run with --ignored or in release"]
+#[ignore = "slow in debug builds: run by .ci/run (release)"]
 fn start_position_perft_depth_5() {
     assert_eq!(perft(&start_position(Trubix), 5), 674302);
     assert_eq!(perft(&start_position(Trubix43), 5), 722770);
