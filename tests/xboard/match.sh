@@ -103,7 +103,7 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
   if [ "$variant" = strangechess ]; then
     # Our model of XBoard's board must end each game on XBoard's own board.
     CURIO_XB_DEBUG="$debug" CURIO_XB_FEN="$XBT/$variant.fen" \
-      cargo test --release --quiet --test xboard_board -- --nocapture 2>&1 | tee "$XBT/board.log"
+      cargo test --release --quiet --test faces -- xboard_board:: --nocapture 2>&1 | tee "$XBT/board.log"
     grep -q "^test result: ok" "$XBT/board.log" || fail "$variant: our model of XBoard's board is wrong"
     [ "$(grep -c "XBoard's board as modelled" "$XBT/board.log")" = "$GAMES" ] || fail "$variant: not every game compared"
   fi

@@ -12,8 +12,8 @@
 //! prints candidate positions for the suite (random games biased toward the
 //! rare rules, one position per feature and per checking piece kind).
 
-mod common;
-mod sc_reference;
+use crate::common;
+use crate::sc_reference;
 
 use common::suite;
 use movegen::bits::splitmix64;

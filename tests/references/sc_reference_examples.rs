@@ -1,7 +1,7 @@
 //! Worked examples for the Strange Chess reference generator (tests/sc_reference).
 //! Every expected move set here is derived by hand from the rule texts.
 
-mod sc_reference;
+use crate::sc_reference;
 
 use sc_reference::{parse_sq, parse_sq_prefix, RefPos, RefStatus, START_FEN};
 use std::collections::BTreeSet;

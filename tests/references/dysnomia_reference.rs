@@ -5,8 +5,8 @@
 //! turns (denials included), the FEN after every turn, and the game's
 //! status. Release runs at least 2,000 positions (CI); debug a smoke run.
 
-mod common;
-mod dy_reference;
+use crate::common;
+use crate::dy_reference;
 
 use dy_reference::{RefPos, RefStatus};
 use movegen::dysnomia::game::State;

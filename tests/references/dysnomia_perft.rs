@@ -7,8 +7,8 @@
 //! the reference confirm every entry up to 300k nodes (`CURIO_REF_BUDGET=all`
 //! confirms them all, as was done before the numbers were frozen).
 
-mod common;
-mod dy_reference;
+use crate::common;
+use crate::dy_reference;
 
 use common::suite;
 use dy_reference::RefPos;

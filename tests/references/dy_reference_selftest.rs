@@ -1,4 +1,4 @@
-mod dy_reference;
+use crate::dy_reference;
 use dy_reference::*;
 
 // Hand-worked tests of the Dysnomia reference generator. Every expected value below is

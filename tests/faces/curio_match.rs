@@ -2,6 +2,10 @@
 //! that a replay through our rules confirms, and deliberately broken
 //! engines (tests/engines/broken.py) adjudicated correctly while the match
 //! goes on.
+//!
+//! The long matches and the tests that wait out an engine's timeouts are
+//! `#[ignore = "slow: run by .ci/run"]`: the README's `cargo test
+//! --workspace` leaves them out, `.ci/run` runs them in release.
 
 use movegen::{AnyPosition, Outcome, Variant};
 use protocol::referee::pgn::read_games;
@@ -78,6 +82,7 @@ fn replay(pgn: &str, variant: Variant, expected_games: usize) {
 }
 
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn curio_against_curio_in_both_games_with_pgn() {
     let _serial = serial();
     // Chess games run longer (more plies on a low clock): a larger clock
@@ -143,6 +148,7 @@ fn curio_against_curio_in_both_games_with_pgn() {
 /// are the ones the PGN holds (a denial is a `@@@@` ply with a comment; a
 /// bait leaves the opponent a forced reply, seen by replaying).
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn strange_chess_and_dysnomia_matches_replay_and_count_their_denials() {
     let _serial = serial();
     for (variant, v, depth) in [
@@ -330,6 +336,7 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 }
 
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn a_hang_loses_and_the_engine_is_restarted() {
     let _serial = serial();
     broken("hang", "did not move in time");
@@ -340,6 +347,7 @@ fn a_hang_loses_and_the_engine_is_restarted() {
 /// it had, and the search time the engine reported (here far less: the
 /// wrapper held the move after the search).
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn a_time_loss_says_where_the_time_went() {
     let _serial = serial();
     broken("slow", "lost on time");
@@ -720,6 +728,7 @@ fn reality_check_illegal_turns_lose() {
 /// its own dialect (`My move is : e7e5`, no feature list). Every game must
 /// end by the rules or by resignation, never by a protocol failure.
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn real_chess_engines_play_curio() {
     let _serial = serial();
     for (name, command) in [
@@ -846,6 +855,7 @@ fn stubborn_engine(pidfile: &str, command: &str) -> String {
 /// `sh -c`) that ignores its input closing, SIGTERM and SIGHUP and has a
 /// helper process of its own: after the match nothing of it runs.
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn a_hung_wrapper_engine_leaves_no_process_behind() {
     let _serial = serial();
     for (name, shell) in [("plain", ""), ("exec", "exec ")] {
@@ -883,6 +893,7 @@ fn a_hung_wrapper_engine_leaves_no_process_behind() {
 /// process it started, hung ones included, and the match exits with 128 +
 /// the signal number.
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn an_interrupted_match_leaves_no_process_behind() {
     let _serial = serial();
     for (signal, status) in [("INT", 130), ("TERM", 143)] {
@@ -1079,6 +1090,7 @@ fn a_pgn_that_cannot_be_written_stops_the_match() {
 /// the games are played in the binding notation. It used to take the
 /// engine for protocol 1 and then read its XBoard-form moves as illegal.
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn a_slow_starting_engine_is_waited_for_and_set_up() {
     let _serial = serial();
     let pgn = tmp("slow-start.pgn");
@@ -1111,6 +1123,7 @@ fn a_slow_starting_engine_is_waited_for_and_set_up() {
 /// the referee sends after two seconds) fails the start-up check with a
 /// one-line error naming it; it used to pass and lose every game on time.
 #[test]
+#[ignore = "slow: run by .ci/run"]
 fn an_engine_that_never_answers_the_handshake_is_an_error() {
     let _serial = serial();
     let started = std::time::Instant::now();

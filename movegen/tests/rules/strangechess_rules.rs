@@ -3,7 +3,7 @@
 //! plus the FEN and move notation of `notation-strangechess.md`. Every
 //! expected move set and every expected FEN is worked out by hand from the
 //! rule texts. The worked examples of the reference generator
-//! (`tests/sc_reference_examples.rs`) are all ported here with the same
+//! (`tests/references/sc_reference_examples.rs`) are all ported here with the same
 //! FENs and the same expectations; its `move_tags` checks become checks of
 //! the position after the move.
 

@@ -4,7 +4,7 @@
 //! override of the rules README) and the published start-position perft
 //! numbers, before it is trusted to cross-check the fast generator.
 
-mod reference;
+use crate::reference;
 
 use reference::{
     divide, in_check, knight_targets, legal_moves, neighbours, parse_fen, perft, play,
@@ -805,7 +805,7 @@ fn start_position_perft_depth_1_to_4() {
 }
 
 #[test]
-#[ignore = "slow in debug builds; run with --ignored or in release"]
+#[ignore = "slow in debug builds: run by .ci/run (release)"]
 fn start_position_perft_depth_5() {
     assert_eq!(perft(&start_position(Trubix), 5), 674302);
     assert_eq!(perft(&start_position(Trubix43), 5), 722770);

@@ -4,7 +4,7 @@
 //! game ends that are not checkmate (a win inside a bait) reach the
 //! search, and every perft-suite position gets a legal turn.
 
-mod common;
+use crate::common;
 
 use common::suite;
 use engine::limits::Limits;

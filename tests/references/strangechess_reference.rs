@@ -13,7 +13,7 @@
 //! The test also asserts that the games covered the rare rules, those
 //! rulings included.
 
-mod sc_reference;
+use crate::sc_reference;
 
 use movegen::bits::splitmix64;
 use movegen::strangechess::{move_string, Position};

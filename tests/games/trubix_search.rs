@@ -3,7 +3,7 @@
 //! move in every perft-suite position, draws recognised inside the search,
 //! and time limits kept.
 
-mod common;
+use crate::common;
 
 use common::{board_of, suite};
 use engine::limits::{Clock, Limits};

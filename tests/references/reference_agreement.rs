@@ -2,8 +2,8 @@
 //! on the exact set of legal moves (and on check) in thousands of positions
 //! reached by seeded random play from every perft-suite position.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use common::{board_of, random_game, suite};
 use movegen::game::{Game, MoveList, Notation};

@@ -5,7 +5,7 @@
 //! README overrides), before the reference is trusted to cross-check the fast
 //! generator.
 
-mod reference_rc;
+use crate::reference_rc;
 
 use reference_rc::{canonical, legal_moves, perft, play, status};
 

@@ -8,8 +8,8 @@
 //! release; `CURIO_REF_BUDGET=all` makes it confirm every frozen number
 //! (about 20 minutes in release; done before the numbers were frozen).
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use common::{board_of, suite};
 use movegen::trubix::Position;

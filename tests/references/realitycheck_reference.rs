@@ -2,7 +2,7 @@
 //! `tests/reference_rc/` (written from the rule texts alone): exact legal
 //! turn sets, the state after every turn, game status, and perft suites.
 
-mod reference_rc;
+use crate::reference_rc;
 
 use movegen::game::{Color, Game, Notation};
 use movegen::perft::perft;
@@ -134,7 +134,7 @@ fn fast_and_reference_agree_over_random_games() {
 }
 
 /// Perft suite: `name | FEN | d:n ...`, numbers confirmed by the reference.
-const SUITE: &str = include_str!("perft/realitycheck.txt");
+const SUITE: &str = include_str!("../perft/realitycheck.txt");
 
 /// A suite entry: name, FEN, (depth, count) pairs.
 type Entry = (String, String, Vec<(u32, u64)>);
