@@ -12,4 +12,5 @@ mod cecp_fuzz;
 mod cli;
 mod curio_match;
 mod python_chess;
+mod time_use;
 mod xboard_board;
