@@ -1,6 +1,8 @@
-//! Curio's front ends. For now: the command-line tools (`perft`,
-//! `variants`). CECP, `play`, `analyze` and the match runner come later and
-//! live here too; each talks to the games only through `movegen`.
+//! Curio's front ends, the faces over the engine: CECP (`cecp`), the
+//! terminal player (`play`, `play_rc`), the match referee (`referee`) and
+//! the command-line tools (`analysis`, `cli`). Each talks to the games
+//! only through `movegen`, and the game-playing faces run the engine
+//! through the protocol-neutral core in `session`.
 
 pub mod analysis;
 pub mod cecp;
@@ -10,3 +12,4 @@ pub mod linelog;
 pub mod play;
 pub mod play_rc;
 pub mod referee;
+pub mod session;

@@ -10,11 +10,9 @@ use crate::analysis::score_text;
 use crate::cecp::xboard_sc::{self, XbBoard};
 use crate::cli::CliError;
 use crate::guide;
+use crate::session::{GameRecord, Job, Searcher};
 use engine::limits::Limits;
-use engine::observer::Silent;
-use engine::{Engine, SearchOptions};
-use eval::Evaluator;
-use movegen::game::{Color, Notation};
+use movegen::game::Color;
 use movegen::{AnyPosition, Outcome, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -292,9 +290,14 @@ pub fn play(
             "play: {variant} is played with its own front end (hidden faces)"
         )));
     }
-    let mut engine = Engine::new(64, 1);
-    engine.set_contempt(eval::default_contempt(variant));
-    let mut positions = vec![start];
+    let mut searcher = Searcher::new(
+        64,
+        1,
+        engine::baseline::Player::Search,
+        eval::EvalConfig::DEFAULT,
+    )
+    .map_err(|e| CliError(format!("play: hash table: {e}")))?;
+    let mut game = GameRecord::new(start, ());
     writeln!(
         out,
         "Curio plays {} ({} squares). You are {}. Level {level} ({}).",
@@ -318,24 +321,17 @@ pub fn play(
     )?;
     // The board from the person's side of the table.
     let diagram = |p: &AnyPosition| diagram_from(p, human);
-    writeln!(out, "{}", diagram(positions.last().unwrap()))?;
+    writeln!(out, "{}", diagram(game.current()))?;
     loop {
-        let pos = positions.last().unwrap().clone();
-        let history: Vec<u64> = positions[..positions.len() - 1]
-            .iter()
-            .map(|p| p.key())
-            .collect();
-        if let Some(o) = pos.outcome(&history) {
+        let pos = game.current().clone();
+        if let Some(o) = game.outcome() {
             writeln!(out, "Game over: {}", outcome_text(o))?;
             return Ok(());
         }
         if pos.side_to_move() != human {
-            let (mv, score) = movegen::with_alphabeta_position!(&pos, p => engine_move(&mut engine, p, &history, level),
-                    _ => unreachable!("hidden-information games are played elsewhere"));
-            let mut next = pos.clone();
-            next.play(&mv)
+            let (mv, score) = engine_move(&mut searcher, &game, level)?;
+            game.play(&mv, ())
                 .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
-            positions.push(next);
             if mv == "@@@@" {
                 writeln!(
                     out,
@@ -349,7 +345,7 @@ pub fn play(
                     score_text(score)
                 )?;
             }
-            writeln!(out, "{}", diagram(positions.last().unwrap()))?;
+            writeln!(out, "{}", diagram(game.current()))?;
             continue;
         }
         write!(out, "{} to move> ", human.name())?;
@@ -396,25 +392,16 @@ pub fn play(
                 }
             }
             ["hint"] => {
-                let (mv, score) = movegen::with_alphabeta_position!(&pos, p => engine_move(&mut engine, p, &history, level.min(5)),
-                    _ => unreachable!("hidden-information games are played elsewhere"));
+                let (mv, score) = engine_move(&mut searcher, &game, level.min(5))?;
                 writeln!(out, "Hint: {mv} (eval {} for you)", score_text(score))?;
             }
             ["undo"] => {
                 // Back to the previous position where it is the human's turn.
-                let mut n = positions.len();
-                loop {
-                    if n <= 1 {
-                        break;
-                    }
-                    n -= 1;
-                    if positions[n - 1].side_to_move() == human {
-                        break;
-                    }
-                }
-                if n >= 1 && n < positions.len() && positions[n - 1].side_to_move() == human {
-                    positions.truncate(n);
-                    writeln!(out, "Taken back.\n\n{}", diagram(positions.last().unwrap()))?;
+                let back = (1..=game.plies())
+                    .find(|&k| game.back(k).is_some_and(|e| e.pos.side_to_move() == human));
+                if let Some(k) = back {
+                    game.undo(k);
+                    writeln!(out, "Taken back.\n\n{}", diagram(game.current()))?;
                 } else {
                     writeln!(out, "Nothing to take back.")?;
                 }
@@ -428,12 +415,10 @@ pub fn play(
             }
             ["quit"] | ["exit"] => return Ok(()),
             [mv] => {
-                let mut next = pos.clone();
                 let typed = mv.to_string();
                 let mv = &xboard_typed(&pos, mv).unwrap_or(typed);
-                match next.play(mv) {
+                match game.play(mv, ()) {
                     Ok(()) => {
-                        positions.push(next);
                         if *mv == "@@@@" {
                             writeln!(out, "You deny Curio's last turn: it is taken back, and Curio must play another.")?;
                         }
@@ -473,30 +458,39 @@ fn xboard_typed(pos: &AnyPosition, typed: &str) -> Option<String> {
     xboard_sc::read_move(&xb, pos, &wire).ok().map(|(m, _)| m)
 }
 
-fn engine_move<G: Evaluator + Notation>(
-    engine: &mut Engine,
-    pos: &G,
-    history: &[u64],
+/// The engine's move at `level` in the game's current position, and its
+/// score for the side to move.
+fn engine_move(
+    searcher: &mut Searcher,
+    game: &GameRecord,
     level: u32,
-) -> (String, i32) {
+) -> Result<(String, i32), CliError> {
     let limits = level_limits(level);
-    let r = engine.search(
-        pos,
-        history,
-        &limits,
-        &SearchOptions::default(),
-        &mut Silent,
-    );
-    let mv = r.best.map(|m| pos.move_to_string(m)).unwrap_or_default();
+    let started = std::time::Instant::now();
+    let job = Job {
+        root: game.current().clone(),
+        history: game.history(),
+        limits,
+        multipv: 1,
+        exclude: Vec::new(),
+        contempt: eval::default_contempt(game.current().variant()),
+        own_move: true,
+    };
+    let d = searcher
+        .search_here(job, |_| {})
+        .map_err(|e| CliError(format!("play: {e}")))?;
+    let mv = d
+        .best
+        .ok_or_else(|| CliError("internal: the engine found no move in a live game".into()))?;
     log::info!(
         "play: level {level} ({}): {mv}, score {}, depth {}, {} nodes in {:.3} s",
         crate::linelog::describe_limits(&limits),
-        r.score,
-        r.depth,
-        r.nodes,
-        r.time.as_secs_f64()
+        d.score,
+        d.depth,
+        d.nodes,
+        started.elapsed().as_secs_f64()
     );
-    (mv, r.score)
+    Ok((mv, d.score))
 }
 
 #[cfg(test)]

@@ -132,7 +132,7 @@ pub(crate) enum Event {
     Line(String),
     /// A line that is not UTF-8, decoded lossily for the error reply.
     Unreadable(String),
-    SearchDone(session::Finished),
+    SearchDone(crate::session::Done),
     HiddenDone(hidden::HiddenDone),
     Eof,
 }

@@ -4,19 +4,13 @@ use super::xboard_dy;
 use super::xboard_map::BoardMap;
 use super::xboard_sc::{self, XbBoard};
 use super::{Event, Out};
-use crate::analysis::line_text;
-use engine::limits::{Clock, Limits, MOVE_OVERHEAD};
-use engine::observer::{Iteration, Observer};
+use crate::session::{Done, GameRecord, Job, MoveClock, Report, Searcher, TimeControl};
+use engine::limits::Limits;
 use engine::score::{mate_in_moves, Score};
-use engine::{Engine, SearchOptions};
-use eval::Evaluator;
-use movegen::game::{Color, Notation, Outcome, Tactical};
+use movegen::game::{Color, Outcome};
 use movegen::{AnyPosition, EndReason, Variant};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Most threads accepted: the `Threads` option's range ends here, and
 /// `cores` and `--threads` above it count as this many (at most one per
@@ -69,61 +63,29 @@ enum Mode {
     Analyze,
 }
 
-/// A search that ended, reported to the main loop.
-pub(crate) struct Finished {
-    id: u64,
-    best: Option<String>,
-    score: Score,
-    /// The last completed iteration and the nodes searched (for the
-    /// debug log).
-    depth: u32,
-    nodes: u64,
-}
-
-/// Progress of the running search, for `.` (stat01).
-#[derive(Clone, Copy, Default)]
-struct Stat {
-    depth: u32,
-    nodes: u64,
-}
-
-struct Running {
-    id: u64,
-    mode: Mode,
-    handle: JoinHandle<()>,
-    stat: Arc<Mutex<Stat>>,
-    start: Instant,
-    /// What the search was given, for the debug log's account of the
-    /// time it used.
-    limits: Limits,
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct TimeControl {
-    /// Moves per session (0: the whole game).
-    mps: u32,
-    base: Duration,
-    inc: Duration,
+/// What CECP keeps beside each position of the game.
+#[derive(Clone, Debug, Default)]
+struct Wire {
+    /// The text of the move that led here as it travelled (empty for the
+    /// first position): a denial names it.
+    text: String,
+    /// XBoard's board here (Strange Chess and Dysnomia in XBoard's move
+    /// forms only; see [`xboard_sc`], [`xboard_dy`]).
+    xb: Option<XbModel>,
 }
 
 pub struct Session {
     out: Out,
     tx: Sender<Event>,
-    engine: Arc<Mutex<Engine>>,
-    stop: Arc<AtomicBool>,
+    /// The engine and its search thread.
+    searcher: Searcher,
     map: BoardMap,
-    /// The game: start position first, current position last.
-    positions: Vec<AnyPosition>,
-    /// XBoard's board at each of `positions` (Strange Chess and Dysnomia
-    /// in XBoard's move forms only; see [`xboard_sc`], [`xboard_dy`]).
-    xb: Vec<Option<XbModel>>,
+    /// The game, with the wire text and XBoard's board at each position.
+    game: GameRecord<Wire>,
     /// XBoard's mouse entry: the square of the last `lift`, and the
     /// first leg (from, middle square) after a `put` on a `C` square.
     lifted: Option<String>,
     waypoint: Option<(String, String)>,
-    /// The text of the move that led to each of `positions` as it
-    /// travelled (empty for the first): a denial names it.
-    wire: Vec<String>,
     /// Dysnomia: whether a player may deny, as the option `Denial` set it
     /// (None: not set). Off, every position forgets the move that led to
     /// it, so no denial is ever legal (the sub-variant for two engines
@@ -134,20 +96,13 @@ pub struct Session {
     /// move back and never asks its mover again), so then no one denies
     /// unless the option `Denial` says otherwise.
     opponent_program: bool,
-    /// The table size still to allocate (`--hash`): allocating a large
-    /// table takes seconds, and a GUI waits only 2 s for features unless
-    /// `feature done=0` comes first, so the table is allocated after that
-    /// line (or before the first command that needs it).
-    pending_hash: Option<usize>,
     /// Side the engine plays; None in force mode.
     engine_side: Option<Color>,
     game_over: bool,
     post: bool,
     analyzing: bool,
-    tc: Option<TimeControl>,
-    st: Option<Duration>,
-    sd: Option<u32>,
-    time_left: Option<Duration>,
+    /// `level`, `st`, `sd`, `time`.
+    clock: MoveClock,
     exclude: Vec<String>,
     resign: bool,
     hopeless_moves: u32,
@@ -155,27 +110,8 @@ pub struct Session {
     /// The `Contempt` option when set; otherwise the game's own
     /// ([`eval::default_contempt`]). Analysis uses 0.
     contempt: Option<i32>,
-    /// Mirrors of the engine's settings, so reading them never waits for a
-    /// running search (which holds the engine).
-    hash_mib: usize,
-    threads: usize,
-    running: Option<Running>,
-    next_id: u64,
-    /// Who chooses the engine's moves (`--player`).
-    player: engine::baseline::Player,
-    /// The evaluation's weights, installed on every search thread.
-    eval: eval::EvalConfig,
-    /// Varies a baseline's random choices from one process to the next.
-    seed: u64,
-}
-
-/// Thinking output in CECP form.
-struct Thinking {
-    out: Out,
-    post: bool,
-    root: AnyPosition,
-    map: BoardMap,
-    stat: Arc<Mutex<Stat>>,
+    /// The running search's id and what it is for.
+    running: Option<(u64, Mode)>,
 }
 
 /// CECP score: centipawns, mates as 100000 + moves.
@@ -187,41 +123,30 @@ fn cecp_score(s: Score) -> i64 {
     }
 }
 
-impl Thinking {
-    fn report<G: Notation>(&mut self, root: &G, it: &Iteration<G::Move>) {
-        if let Ok(mut s) = self.stat.lock() {
-            *s = Stat {
-                depth: it.depth,
-                nodes: it.nodes,
-            };
-        }
-        if self.post {
-            let pv: Vec<String> = line_text(root, &it.pv)
-                .iter()
-                .map(|m| self.map.move_out(m))
-                .collect();
-            self.out.line(&format!(
-                "{} {} {} {} {}",
-                it.depth,
-                cecp_score(it.score),
-                it.time.as_millis() / 10,
-                it.nodes,
-                pv.join(" ")
-            ));
-        }
+/// XBoard's board as the session models it at `pos`, when moves travel
+/// in XBoard's forms (Strange Chess, Dysnomia with `XBoard board` on).
+fn xb_model(map: &BoardMap, pos: &AnyPosition) -> Option<XbModel> {
+    if !map.tracks_xboard_board() {
+        None
+    } else if map.variant == Variant::Dysnomia {
+        xboard_dy::XbBoard::from_fen(&pos.fen()).map(XbModel::Dysnomia)
+    } else {
+        XbBoard::from_fen(&pos.fen()).map(XbModel::Strange)
     }
 }
 
-/// Adapter from the generic observer to [`Thinking`] for one game type.
-struct ThinkingFor<'a, G> {
-    inner: &'a mut Thinking,
-    root: &'a G,
-}
-
-impl<G: Notation> Observer<G::Move> for ThinkingFor<'_, G> {
-    fn iteration(&mut self, it: &Iteration<G::Move>) {
-        self.inner.report(self.root, it);
-    }
+/// A thinking line: depth, score, centiseconds, nodes, the PV in
+/// XBoard's forms.
+fn thinking_line(map: &BoardMap, r: &Report) -> String {
+    let pv: Vec<String> = r.pv.iter().map(|m| map.move_out(m)).collect();
+    format!(
+        "{} {} {} {} {}",
+        r.depth,
+        cecp_score(r.score),
+        r.time.as_millis() / 10,
+        r.nodes,
+        pv.join(" ")
+    )
 }
 
 fn result_line(o: Outcome) -> String {
@@ -329,62 +254,54 @@ impl Session {
         config: Config,
     ) -> Result<Session, engine::tt::HashError> {
         let threads = config.threads.clamp(1, MAX_THREADS);
-        // Only the size is checked now: the table itself comes later (see
-        // `pending_hash`).
-        engine::tt::check_hash_mib(config.hash_mib)?;
-        let engine = Engine::try_new(1, threads)?;
-        let stop = engine.stop_handle();
+        // Only the size is checked now: allocating a large table takes
+        // seconds, and a GUI waits only 2 s for features unless `feature
+        // done=0` comes first, so the table is allocated after that line
+        // (or before the first search).
+        let searcher = Searcher::new(config.hash_mib, threads, config.player, config.eval)?;
         // CECP starts in orthodox chess until told `variant`.
         let variant = Variant::Chess;
         Ok(Session {
             out,
             tx,
-            engine: Arc::new(Mutex::new(engine)),
-            stop,
+            searcher,
             map: BoardMap::new(variant, config.rank_base),
-            positions: vec![AnyPosition::start(variant)],
-            xb: vec![None],
+            game: GameRecord::new(AnyPosition::start(variant), Wire::default()),
             lifted: None,
             waypoint: None,
-            wire: vec![String::new()],
             denial_option: None,
             opponent_program: false,
-            pending_hash: (config.hash_mib != 1).then_some(config.hash_mib),
             engine_side: Some(Color::Black),
             game_over: false,
             post: false,
             analyzing: false,
-            tc: None,
-            st: None,
-            sd: None,
-            time_left: None,
+            clock: MoveClock::default(),
             exclude: Vec::new(),
             resign: false,
             hopeless_moves: 0,
             multipv: 1,
             contempt: None,
-            hash_mib: config.hash_mib,
-            threads,
             running: None,
-            next_id: 1,
-            player: config.player,
-            eval: config.eval,
-            seed: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-                ^ u64::from(std::process::id()) << 32,
         })
     }
 
     fn current(&self) -> &AnyPosition {
-        self.positions.last().expect("a game has a position")
+        self.game.current()
     }
 
-    fn history(&self) -> Vec<u64> {
-        self.positions[..self.positions.len() - 1]
-            .iter()
-            .map(|p| p.key())
-            .collect()
+    /// XBoard's board at the current position, as modelled.
+    fn xb(&self) -> Option<&XbModel> {
+        self.game.last().note.xb.as_ref()
+    }
+
+    /// XBoard's board one position back (where a denial returns).
+    fn xb_before(&self) -> Option<XbModel> {
+        self.game.back(1).and_then(|e| e.note.xb.clone())
+    }
+
+    /// The running search when it is of `mode`.
+    fn running_is(&self, mode: Mode) -> bool {
+        matches!(self.running, Some((_, m)) if m == mode)
     }
 
     /// The contempt of game play: the `Contempt` option, or the game's.
@@ -405,7 +322,7 @@ impl Session {
 
     /// The search thread count (`--threads`, `cores`, option Threads).
     pub(crate) fn threads(&self) -> usize {
-        self.threads
+        self.searcher.threads()
     }
 
     pub fn handle(&mut self, raw: &str) -> bool {
@@ -453,12 +370,10 @@ impl Session {
                 };
                 self.reset(AnyPosition::start(Variant::Chess));
                 self.engine_side = Some(Color::Black);
-                self.sd = None;
-                self.st = None;
+                self.clock.depth = None;
+                self.clock.movetime = None;
                 self.hopeless_moves = 0;
-                if let Ok(mut e) = self.engine.lock() {
-                    e.new_game();
-                }
+                self.searcher.new_game();
                 self.after_position_change();
             }
             "variant" => match arg.parse::<Variant>() {
@@ -494,8 +409,8 @@ impl Session {
             }
             "usermove" => self.user_move(arg, line),
             "?" => {
-                if matches!(&self.running, Some(r) if r.mode == Mode::Think) {
-                    self.stop.store(true, Relaxed);
+                if self.running_is(Mode::Think) {
+                    self.searcher.stop();
                 }
             }
             "ping" => self.out.line(&format!("pong {arg}")),
@@ -508,7 +423,7 @@ impl Session {
                     self.after_position_change();
                     // XBoard relays a null move as `setboard` and sends no
                     // `go`: an engine left on move moves by itself.
-                    let dysnomia_xb = matches!(self.xb.last(), Some(Some(XbModel::Dysnomia(_))));
+                    let dysnomia_xb = matches!(self.xb(), Some(XbModel::Dysnomia(_)));
                     if dysnomia_xb
                         && !self.analyzing
                         && self.engine_side == Some(self.current().side_to_move())
@@ -520,13 +435,11 @@ impl Session {
             },
             "undo" | "remove" => {
                 let n = if cmd == "undo" { 1 } else { 2 };
-                if self.positions.len() <= n {
+                if self.game.plies() < n {
                     self.error("nothing to take back", line);
                 } else {
                     self.abort_search();
-                    self.positions.truncate(self.positions.len() - n);
-                    self.xb.truncate(self.positions.len());
-                    self.wire.truncate(self.positions.len());
+                    self.game.undo(n);
                     self.game_over = false;
                     self.exclude.clear();
                     self.after_position_change();
@@ -534,17 +447,19 @@ impl Session {
             }
             "level" => self.level(arg, line),
             "st" => match parse_seconds(arg) {
-                Ok(d) if d > Duration::ZERO => self.st = Some(d),
+                Ok(d) if d > Duration::ZERO => self.clock.movetime = Some(d),
                 Ok(_) => self.error(UNREADABLE, line),
                 Err(why) => self.error(&why, line),
             },
             // Deeper than the search goes counts as its deepest.
             "sd" => match parse_count(arg) {
-                Some(d) if d >= 1 => self.sd = Some(d.min(engine::MAX_DEPTH as usize) as u32),
+                Some(d) if d >= 1 => {
+                    self.clock.depth = Some(d.min(engine::MAX_DEPTH as usize) as u32)
+                }
                 _ => self.error("bad argument", line),
             },
             "time" => match arg.parse::<u64>() {
-                Ok(cs) => self.time_left = Some(Duration::from_millis(cs.saturating_mul(10))),
+                Ok(cs) => self.clock.time_left = Some(Duration::from_millis(cs.saturating_mul(10))),
                 Err(_) => self.error("bad argument", line),
             },
             "otim" => {
@@ -568,15 +483,15 @@ impl Session {
             }
             "." => self.stat01(),
             "exclude" | "include" => self.exclude_cmd(cmd == "exclude", arg, line),
-            "lift" => match match (self.xb.last(), self.waypoint.take()) {
-                (Some(Some(XbModel::Dysnomia(_))), Some((from, kill))) if kill == arg => {
+            "lift" => match match (self.game.last().note.xb.as_ref(), self.waypoint.take()) {
+                (Some(XbModel::Dysnomia(_)), Some((from, kill))) if kill == arg => {
                     xboard_dy::second_leg_highlight(self.current(), &from, &kill)
                 }
-                (Some(Some(XbModel::Strange(xb))), _) => {
+                (Some(XbModel::Strange(xb)), _) => {
                     self.lifted = Some(arg.to_string());
                     xboard_sc::highlight(xb, self.current(), arg)
                 }
-                (Some(Some(XbModel::Dysnomia(xb))), _) => {
+                (Some(XbModel::Dysnomia(xb)), _) => {
                     self.lifted = Some(arg.to_string());
                     xboard_dy::highlight(xb, self.current(), arg)
                 }
@@ -633,7 +548,7 @@ impl Session {
             variants.join(",")
         ));
         // Never lock the engine here: a running analysis holds it.
-        let (hash, threads) = (self.hash_mib, self.threads);
+        let (hash, threads) = (self.searcher.hash_mib(), self.searcher.threads());
         self.out.line(&format!(
             "feature option=\"Hash -spin {hash} 1 {}\"",
             engine::tt::max_hash_mib()
@@ -679,15 +594,7 @@ impl Session {
     /// size the allocator refuses now leaves the smallest table, and says
     /// so (the size itself was checked before the session started).
     fn allocate_hash(&mut self) {
-        let Some(mib) = self.pending_hash.take() else {
-            return;
-        };
-        let result = match self.engine.lock() {
-            Ok(mut e) => e.try_set_hash(mib),
-            Err(_) => Ok(()),
-        };
-        if let Err(e) = result {
-            self.hash_mib = 1;
+        if let Err((mib, e)) = self.searcher.allocate_pending_hash() {
             self.error(
                 &format!(
                     "hash too large: {mib} MiB could not be allocated now, at most {} MiB; using 1 MiB",
@@ -709,14 +616,12 @@ impl Session {
         if self.current().variant() != Variant::Dysnomia {
             return;
         }
-        let mode = self.running.as_ref().map(|r| r.mode);
+        let mode = self.running.map(|(_, m)| m);
         if mode.is_some() {
             self.abort_search();
         }
         let settled = self.settle(self.current().clone());
-        if let Some(last) = self.positions.last_mut() {
-            *last = settled;
-        }
+        *self.game.current_mut() = settled;
         match mode {
             Some(Mode::Think) => self.think(),
             Some(Mode::Analyze) => self.analyze(),
@@ -727,13 +632,7 @@ impl Session {
     /// XBoard's board as the session models it at `pos`, when moves travel
     /// in XBoard's forms (Strange Chess, Dysnomia with `XBoard board` on).
     fn xb_model(&self, pos: &AnyPosition) -> Option<XbModel> {
-        if !self.map.tracks_xboard_board() {
-            None
-        } else if self.map.variant == Variant::Dysnomia {
-            xboard_dy::XbBoard::from_fen(&pos.fen()).map(XbModel::Dysnomia)
-        } else {
-            XbBoard::from_fen(&pos.fen()).map(XbModel::Strange)
-        }
+        xb_model(&self.map, pos)
     }
 
     /// `memory` and option `Hash`. A size beyond the machine is refused
@@ -747,13 +646,8 @@ impl Session {
         }
         self.abort_search();
         // This size replaces the one of the command line.
-        self.pending_hash = None;
-        let result = match self.engine.lock() {
-            Ok(mut e) => e.try_set_hash(mib),
-            Err(_) => Ok(()),
-        };
-        match result {
-            Ok(()) => self.hash_mib = mib,
+        match self.searcher.set_hash(mib) {
+            Ok(()) => {}
             Err(e) => self.error(
                 &format!(
                     "hash too large: {mib} MiB could not be allocated now, at most {} MiB",
@@ -767,10 +661,7 @@ impl Session {
 
     fn set_threads(&mut self, n: usize) {
         self.abort_search();
-        if let Ok(mut e) = self.engine.lock() {
-            e.set_threads(n);
-        }
-        self.threads = n;
+        self.searcher.set_threads(n);
         self.note_thread_cap();
         self.after_position_change();
     }
@@ -779,20 +670,25 @@ impl Session {
     /// threads run than were asked for, so a tester sees why. It does not
     /// lock the engine, which a running analysis holds.
     fn note_thread_cap(&self) {
-        let running = engine::threads_that_run_here(self.threads);
-        if running < self.threads {
+        let threads = self.searcher.threads();
+        let running = engine::threads_that_run_here(threads);
+        if running < threads {
             self.out.line(&format!(
-                "# {} threads asked for: running {running}, one per core of this machine",
-                self.threads
+                "# {threads} threads asked for: running {running}, one per core of this machine"
             ));
         }
     }
 
     fn reset(&mut self, pos: AnyPosition) {
         let pos = self.settle(pos);
-        self.xb = vec![self.xb_model(&pos)];
-        self.wire = vec![String::new()];
-        self.positions = vec![pos];
+        let xb = self.xb_model(&pos);
+        self.game.reset(
+            pos,
+            Wire {
+                text: String::new(),
+                xb,
+            },
+        );
         self.game_over = false;
         self.exclude.clear();
     }
@@ -825,7 +721,7 @@ impl Session {
         // A move while we think on our own move is not the opponent's to
         // make: refused, and the search goes on to its move (abandoning it
         // would leave the GUI waiting for a move that never comes).
-        if matches!(&self.running, Some(r) if r.mode == Mode::Think) {
+        if self.running_is(Mode::Think) {
             self.error("not your turn: the engine is thinking on its move", line);
             return;
         }
@@ -836,9 +732,14 @@ impl Session {
             return;
         }
         let next = self.settle(next);
-        self.positions.push(next);
-        self.xb.push(xb_after);
-        self.wire.push(text.to_string());
+        self.game.push(
+            ours,
+            next,
+            Wire {
+                text: text.to_string(),
+                xb: xb_after,
+            },
+        );
         self.exclude.clear();
         if self.announce_if_over() {
             if self.analyzing {
@@ -855,20 +756,15 @@ impl Session {
 
     /// XBoard's text -> our move, and XBoard's board after it.
     fn read_move(&self, text: &str) -> Result<(String, Option<XbModel>), String> {
-        match self.xb.last() {
-            Some(Some(XbModel::Strange(xb))) => xboard_sc::read_move(xb, self.current(), text)
+        match self.xb() {
+            Some(XbModel::Strange(xb)) => xboard_sc::read_move(xb, self.current(), text)
                 .map(|(m, b)| (m, Some(XbModel::Strange(b)))),
             // A denial in our notation (from a program that knows the
             // game): XBoard's board goes back to before the denied move.
-            Some(Some(XbModel::Dysnomia(_))) if text == "@@@@" => {
-                let before = self
-                    .xb
-                    .len()
-                    .checked_sub(2)
-                    .and_then(|i| self.xb[i].clone());
-                Ok(("@@@@".to_string(), before))
+            Some(XbModel::Dysnomia(_)) if text == "@@@@" => {
+                Ok(("@@@@".to_string(), self.xb_before()))
             }
-            Some(Some(XbModel::Dysnomia(xb))) => xboard_dy::read_move(xb, self.current(), text)
+            Some(XbModel::Dysnomia(xb)) => xboard_dy::read_move(xb, self.current(), text)
                 .map(|(m, b)| (m, Some(XbModel::Dysnomia(b)))),
             _ => self.map.move_in(text).map(|m| (m, None)),
         }
@@ -876,13 +772,13 @@ impl Session {
 
     /// Our (legal) move -> XBoard's text, and XBoard's board after it.
     fn write_move(&self, ours: &str) -> (String, Option<XbModel>) {
-        match self.xb.last() {
-            Some(Some(XbModel::Strange(xb))) => {
+        match self.xb() {
+            Some(XbModel::Strange(xb)) => {
                 if let Some((text, b)) = xboard_sc::write_move(xb, self.current(), ours) {
                     return (text, Some(XbModel::Strange(b)));
                 }
             }
-            Some(Some(XbModel::Dysnomia(xb))) => {
+            Some(XbModel::Dysnomia(xb)) => {
                 if let Some((text, b)) = xboard_dy::write_move(xb, self.current(), ours) {
                     return (text, Some(XbModel::Dysnomia(b)));
                 }
@@ -907,7 +803,7 @@ impl Session {
     /// the other side to move. In Dysnomia that is a denial of the last
     /// move; the denied side moves again (there is no `go`).
     fn relayed_denial(&mut self, fen: &str) -> bool {
-        let Some(Some(XbModel::Dysnomia(xb))) = self.xb.last() else {
+        let Some(XbModel::Dysnomia(xb)) = self.xb() else {
             return false;
         };
         let f: Vec<&str> = fen.split_whitespace().collect();
@@ -918,7 +814,7 @@ impl Session {
         };
         let same_board = f.first().map(|b| b.split('[').next().unwrap_or(b))
             == Some(xboard_dy::board_field(&xb.cells).as_str());
-        if !same_board || f.get(1) != Some(&passed) || self.positions.len() < 2 {
+        if !same_board || f.get(1) != Some(&passed) || self.game.plies() < 1 {
             return false;
         }
         if !self
@@ -940,10 +836,15 @@ impl Session {
             return false;
         }
         // XBoard keeps the denied move on its board.
-        let xb_after = self.xb.last().cloned().flatten();
-        self.positions.push(next);
-        self.xb.push(xb_after);
-        self.wire.push("@@@@".to_string());
+        let xb = self.xb().cloned();
+        self.game.push(
+            "@@@@".to_string(),
+            next,
+            Wire {
+                text: "@@@@".to_string(),
+                xb,
+            },
+        );
         self.exclude.clear();
         if self.announce_if_over() {
             return true;
@@ -958,7 +859,7 @@ impl Session {
 
     /// Prints the result if the current position ends the game.
     fn announce_if_over(&mut self) -> bool {
-        match self.current().outcome(&self.history()) {
+        match self.game.outcome() {
             Some(o) => {
                 self.out.line(&result_line(o));
                 self.game_over = true;
@@ -970,11 +871,7 @@ impl Session {
 
     fn level(&mut self, arg: &str, line: &str) {
         match parse_level(arg) {
-            Ok((mps, base, inc)) => {
-                self.tc = Some(TimeControl { mps, base, inc });
-                self.st = None;
-                self.time_left = None;
-            }
+            Ok((mps, base, inc)) => self.clock.set_time_control(TimeControl { mps, base, inc }),
             Err(why) => self.error(&why, line),
         }
     }
@@ -1013,7 +910,10 @@ impl Session {
                 // At once: the game's moves travel in the new form from
                 // now on, a running search's move included.
                 self.map.xboard_board = v == 1;
-                self.xb = self.positions.iter().map(|p| self.xb_model(p)).collect();
+                let map = self.map;
+                for (pos, note) in self.game.notes_mut() {
+                    note.xb = xb_model(&map, pos);
+                }
             }
             _ => self.error("bad option", line),
         }
@@ -1040,9 +940,9 @@ impl Session {
         self.out.note(&format!(
             "settings: Hash {} MiB, Threads {} ({} run), MultiPV {}, Contempt {}, Resign {}, \
              Rank base {}, XBoard board {}, Denial {}, Debug Log File {}",
-            self.hash_mib,
-            self.threads,
-            engine::threads_that_run_here(self.threads),
+            self.searcher.hash_mib(),
+            self.searcher.threads(),
+            engine::threads_that_run_here(self.searcher.threads()),
             self.multipv,
             self.contempt_in_play(),
             self.resign as u8,
@@ -1080,13 +980,13 @@ impl Session {
     }
 
     fn stat01(&self) {
-        if let Some(r) = &self.running {
-            if r.mode == Mode::Analyze {
-                let s = r.stat.lock().map(|s| *s).unwrap_or_default();
+        if let (true, Some(r)) = (self.running_is(Mode::Analyze), self.searcher.running()) {
+            {
+                let s = self.searcher.progress();
                 let total = self.current().legal_move_strings().len();
                 self.out.line(&format!(
                     "stat01: {} {} {} {} {}",
-                    r.start.elapsed().as_millis() / 10,
+                    r.started.elapsed().as_millis() / 10,
                     s.nodes,
                     s.depth,
                     0,
@@ -1098,27 +998,7 @@ impl Session {
 
     /// Limits for the engine's own move from the time control.
     fn move_limits(&self) -> Limits {
-        let mut limits = Limits {
-            depth: self.sd,
-            ..Limits::default()
-        };
-        if let Some(st) = self.st {
-            // Used whole but for the pipes' share (XBoard's clock counts
-            // them): 50 ms, or a twentieth of a short move time.
-            limits.movetime = Some(st - (st / 20).min(MOVE_OVERHEAD));
-        } else if let Some(tc) = self.tc {
-            let plies = self.positions.len() as u32 - 1;
-            let moves_to_go = (tc.mps > 0).then(|| tc.mps - (plies / 2) % tc.mps);
-            limits.clock = Some(Clock {
-                remaining: self.time_left.unwrap_or(tc.base),
-                increment: tc.inc,
-                moves_to_go,
-            });
-        } else if self.sd.is_none() {
-            // No time control given at all: a few seconds per move.
-            limits.movetime = Some(Duration::from_secs(5));
-        }
-        limits
+        self.clock.limits(self.game.plies())
     }
 
     fn think(&mut self) {
@@ -1131,7 +1011,7 @@ impl Session {
 
     fn analyze(&mut self) {
         self.abort_search();
-        if self.current().outcome(&self.history()).is_some() {
+        if self.game.outcome().is_some() {
             return;
         }
         let limits = Limits {
@@ -1142,105 +1022,72 @@ impl Session {
     }
 
     fn start_search(&mut self, mode: Mode, limits: Limits) {
+        self.abort_search();
         // A GUI that never sent `protover` gets the table here.
         self.allocate_hash();
-        let id = self.next_id;
-        self.next_id += 1;
         let root = self.current().clone();
-        self.out.note(&format!(
-            "search {id} ({}) of {}, {} to move: {}; {} thread(s), {} MiB; position {}",
-            match mode {
-                Mode::Think => "own move",
-                Mode::Analyze => "analysis",
-            },
-            root.variant(),
-            root.side_to_move().name(),
-            crate::linelog::describe_limits(&limits),
-            self.threads,
-            self.hash_mib,
-            root.fen()
-        ));
-        let history = self.history();
-        let stat = Arc::new(Mutex::new(Stat::default()));
-        let mut thinking = Thinking {
-            out: self.out.clone(),
-            post: self.post || mode == Mode::Analyze,
+        let analysis = mode == Mode::Analyze;
+        let job = Job {
             root: root.clone(),
-            map: self.map,
-            stat: stat.clone(),
-        };
-        let exclude = self.exclude.clone();
-        let multipv = if mode == Mode::Analyze {
-            self.multipv
-        } else {
-            1
-        };
-        let contempt = if mode == Mode::Analyze {
-            0
-        } else {
-            self.contempt_in_play()
-        };
-        let engine = self.engine.clone();
-        let tx = self.tx.clone();
-        // A baseline plays instead of the search (analysis always searches).
-        let baseline = (mode == Mode::Think && self.player != engine::baseline::Player::Search)
-            .then_some((self.player, self.next_id ^ self.seed));
-        // Re-armed here, before the thread exists: an abort that follows
-        // at once is then never lost.
-        self.stop.store(false, Relaxed);
-        let eval_config = self.eval;
-        let handle = std::thread::spawn(move || {
-            // The search reads the weights on the thread that starts it.
-            eval::set_config(eval_config);
-            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-            engine.set_contempt(contempt);
-            let finished = movegen::with_alphabeta_position!(thinking.root.clone(), pos => {
-                match baseline {
-                    Some((player, seed)) => Finished {
-                        id,
-                        best: engine::baseline::choose(player, &pos, &history, seed)
-                            .map(|m| pos.move_to_string(m)),
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                    },
-                    None => run_search(&mut engine, &pos, &history, &limits, multipv, &exclude, &mut thinking, id),
-                }
-            }, _ => unreachable!("hidden-information games are not searched here"));
-            let _ = tx.send(Event::SearchDone(finished));
-        });
-        self.running = Some(Running {
-            id,
-            mode,
-            handle,
-            stat,
-            start: Instant::now(),
+            history: self.game.history(),
             limits,
-        });
+            multipv: if analysis { self.multipv } else { 1 },
+            exclude: self.exclude.clone(),
+            contempt: if analysis { 0 } else { self.contempt_in_play() },
+            own_move: !analysis,
+        };
+        let (out, map, post) = (self.out.clone(), self.map, self.post || analysis);
+        let tx = self.tx.clone();
+        let started = self.searcher.start(
+            job,
+            move |r| {
+                if post {
+                    out.line(&thinking_line(&map, r));
+                }
+            },
+            move |d| {
+                let _ = tx.send(Event::SearchDone(d));
+            },
+        );
+        match started {
+            Ok(id) => {
+                self.running = Some((id, mode));
+                self.out.note(&format!(
+                    "search {id} ({}) of {}, {} to move: {}; {} thread(s), {} MiB; position {}",
+                    if analysis { "analysis" } else { "own move" },
+                    root.variant(),
+                    root.side_to_move().name(),
+                    crate::linelog::describe_limits(&limits),
+                    self.searcher.threads(),
+                    self.searcher.hash_mib(),
+                    root.fen()
+                ));
+            }
+            Err(why) => self.error(&why, "search"),
+        }
     }
 
     /// Stops any search and forgets its result.
     fn abort_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            self.stop.store(true, Relaxed);
-            let _ = r.handle.join();
+        self.running = None;
+        if let Some(r) = self.searcher.abort() {
             self.out.note(&format!(
                 "search {} stopped after {:.3} s, its result dropped",
                 r.id,
-                r.start.elapsed().as_secs_f64()
+                r.started.elapsed().as_secs_f64()
             ));
         }
     }
 
     /// A search thread ended: play its move if it is still wanted.
-    pub(crate) fn search_finished(&mut self, f: Finished) {
-        let mode = match &self.running {
-            Some(r) if r.id == f.id => r.mode,
+    pub(crate) fn search_finished(&mut self, f: Done) {
+        let mode = match self.running {
+            Some((id, mode)) if id == f.id => mode,
             _ => return,
         };
-        if let Some(r) = self.running.take() {
-            let _ = r.handle.join();
-            let used = r.start.elapsed();
+        self.running = None;
+        if let Some(r) = self.searcher.finished(f.id) {
+            let used = r.started.elapsed();
             let given = match r.limits.budget() {
                 Some(b) => format!(
                     "budget {:.3} s, at most {:.3} s{}",
@@ -1287,63 +1134,38 @@ impl Session {
             return;
         }
         let next = self.settle(next);
-        if best == "@@@@" && matches!(self.xb.last(), Some(Some(XbModel::Dysnomia(_)))) {
+        if best == "@@@@" && matches!(self.xb(), Some(XbModel::Dysnomia(_))) {
             // XBoard cannot take a move back on an engine's word but for
             // refusing it: it then shows the position before it, and the
             // person moves again.
-            let denied = self.wire.last().cloned().unwrap_or_default();
-            let before = self
-                .xb
-                .len()
-                .checked_sub(2)
-                .and_then(|i| self.xb[i].clone());
-            self.positions.push(next);
-            self.xb.push(before);
-            self.wire.push("@@@@".to_string());
+            let denied = self.game.last().note.text.clone();
+            let before = self.xb_before();
+            self.game.push(
+                best.clone(),
+                next,
+                Wire {
+                    text: best,
+                    xb: before,
+                },
+            );
             self.out.line(&format!("Illegal move (denied): {denied}"));
             self.announce_if_over();
             return;
         }
-        let (text, xb_after) = self.write_move(&best);
-        self.positions.push(next);
-        self.xb.push(xb_after);
-        self.wire.push(text.clone());
+        let (text, xb) = self.write_move(&best);
+        self.game.push(
+            best,
+            next,
+            Wire {
+                text: text.clone(),
+                xb,
+            },
+        );
         self.out.line(&format!("move {text}"));
         self.announce_if_over();
     }
 
     pub fn shutdown(&mut self) {
         self.abort_search();
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_search<G: Evaluator + Notation>(
-    engine: &mut Engine,
-    pos: &G,
-    history: &[u64],
-    limits: &Limits,
-    multipv: usize,
-    exclude: &[String],
-    thinking: &mut Thinking,
-    id: u64,
-) -> Finished {
-    let exclude: Vec<u64> = exclude
-        .iter()
-        .filter_map(|m| pos.parse_move(m).ok())
-        .map(|m| <G as Tactical>::encode_move(m))
-        .collect();
-    let options = SearchOptions { multipv, exclude };
-    let mut obs = ThinkingFor {
-        inner: thinking,
-        root: pos,
-    };
-    let r = engine.search(pos, history, limits, &options, &mut obs);
-    Finished {
-        id,
-        best: r.best.map(|m| pos.move_to_string(m)),
-        score: r.score,
-        depth: r.depth,
-        nodes: r.nodes,
     }
 }
