@@ -113,7 +113,7 @@ fn make_player(spec: &Spec, seed: u64) -> Box<dyn Player> {
 }
 
 #[derive(Clone, Debug)]
-struct GameRecord {
+struct SelfPlayGame {
     /// Points for player A: 1, 0.5 or 0.
     a_points: f64,
     reason: String,
@@ -323,7 +323,7 @@ fn main() {
         .num_threads(concurrency)
         .build()
         .expect("start the game threads");
-    let all: Vec<GameRecord> = pool.install(|| {
+    let all: Vec<SelfPlayGame> = pool.install(|| {
         (0..games)
             .into_par_iter()
             .map(|g| {
@@ -366,7 +366,7 @@ fn main() {
                     Some(c) if c == a_color => 1.0,
                     Some(_) => 0.0,
                 };
-                let rec = GameRecord {
+                let rec = SelfPlayGame {
                     a_points,
                     reason,
                     plies,

@@ -15,6 +15,7 @@ use super::adjudicate::{Adjudication, Adjudicator};
 use super::engine_proc::{EngineProc, Failure};
 use crate::cecp::xboard_map::BoardMap;
 use movegen::game::Color;
+use crate::session::GameRecord;
 use movegen::{AnyPosition, Outcome, Variant};
 use std::time::{Duration, Instant};
 
@@ -70,7 +71,7 @@ impl View for FullView<'_> {
 
 /// The finished game.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct PlayedGame {
     pub white: String,
     pub black: String,
     /// FEN of the start when it is not the variant's start position.
@@ -97,10 +98,10 @@ pub struct GameRecord {
     pub broken: [bool; 2],
 }
 
-impl GameRecord {
+impl PlayedGame {
     /// A game about to start: no moves, no result yet.
-    pub fn new(white: &str, black: &str, start_fen: Option<String>) -> GameRecord {
-        GameRecord {
+    pub fn new(white: &str, black: &str, start_fen: Option<String>) -> PlayedGame {
+        PlayedGame {
             white: white.to_string(),
             black: black.to_string(),
             start_fen,
@@ -221,21 +222,20 @@ pub fn play_game(
     opening_moves: &[String],
     tcs: [TimeControl; 2],
     adjudication: Adjudication,
-) -> GameRecord {
+) -> PlayedGame {
     let map = BoardMap::new(variant, 0);
     let mut adjudicator = Adjudicator::new(adjudication);
     let [white, black] = engines;
     let mut eng: [&mut EngineProc; 2] = [white, black];
-    let mut rec = GameRecord::new(
+    let mut rec = PlayedGame::new(
         &eng[0].name,
         &eng[1].name,
         (!opening_is_start).then(|| start.fen()),
     );
-    let mut pos = start.clone();
     // The game starts at the opening position (its FEN is in the PGN):
     // opening plies do not count for repetition, also for an engine that
     // was sent them as moves.
-    let mut history: Vec<u64> = Vec::new();
+    let mut game = GameRecord::new(start.clone(), ());
 
     // Setup: both engines in force mode on the start position.
     for (i, e) in eng.iter_mut().enumerate() {
@@ -271,7 +271,7 @@ pub fn play_game(
             rec.broken[i] = true;
         }
     }
-    let end = |rec: &mut GameRecord, result: String, reason: String| {
+    let end = |rec: &mut PlayedGame, result: String, reason: String| {
         rec.result = result;
         rec.reason = reason;
     };
@@ -297,7 +297,8 @@ pub fn play_game(
     let mut started = [false; 2];
     let mut last_move: Option<String> = None;
     loop {
-        if let Some(o) = pos.outcome(&history) {
+        let pos = game.current();
+        if let Some(o) = game.outcome() {
             end(&mut rec, o.result_token().into(), outcome_words(o));
             break;
         }
@@ -311,7 +312,7 @@ pub fn play_game(
         }
         let side = pos.side_to_move();
         let i = side.index();
-        let view = FullView { pos: &pos, map };
+        let view = FullView { pos, map };
         if let TimeControl::Clock { .. } = tcs[i] {
             let cs = |d: Duration| d.as_millis() / 10;
             eng[i].send(&format!("time {}", cs(clock[i])));
@@ -377,9 +378,9 @@ pub fn play_game(
             );
             break;
         }
-        let capture = is_capture(&pos, &next);
-        history.push(pos.key());
-        pos = next;
+        let capture = is_capture(pos, &next);
+        game.push(ours.clone(), next, ());
+        let pos = game.current();
         if variant == Variant::Dysnomia {
             rec.events.denials += u32::from(ours == "@@@@");
             rec.events.baits += u32::from(pos.bait_pending());
@@ -393,11 +394,11 @@ pub fn play_game(
         let o = 1 - i;
         if !started[o] {
             // Still in force mode: it just records the move.
-            let text = FullView { pos: &pos, map }.move_for(&ours, side.flip());
+            let text = FullView { pos, map }.move_for(&ours, side.flip());
             eng[o].send_move(&text);
         }
         last_move = Some(ours);
-        if pos.outcome(&history).is_none() {
+        if game.outcome().is_none() {
             let plies = rec.moves.len();
             if let Some((result, reason)) =
                 adjudicator.after_move(side, reply.score, capture, plies)
@@ -437,7 +438,7 @@ pub(crate) fn take_turn(
     side: Color,
     tc: TimeControl,
     clock: &mut Duration,
-    rec: &mut GameRecord,
+    rec: &mut PlayedGame,
 ) -> Result<Reply, String> {
     let i = side.index();
     let asked = Instant::now();
@@ -590,7 +591,7 @@ pub(crate) fn await_move(
 }
 
 /// Tells both engines the result and leaves them in force mode.
-pub(crate) fn finish(rec: GameRecord, eng: [&mut EngineProc; 2]) -> GameRecord {
+pub(crate) fn finish(rec: PlayedGame, eng: [&mut EngineProc; 2]) -> PlayedGame {
     for e in eng {
         e.send(&format!("result {} {{{}}}", rec.result, rec.reason));
         e.send("force");

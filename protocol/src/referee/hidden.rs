@@ -11,7 +11,7 @@
 
 use super::engine_proc::EngineProc;
 use super::game::{
-    finish, loss, outcome_words, send_time_control, take_turn, GameRecord, PlayedMove, TimeControl,
+    finish, loss, outcome_words, send_time_control, take_turn, PlayedGame, PlayedMove, TimeControl,
     MAX_PLIES,
 };
 use movegen::game::{Color, Game, Notation};
@@ -25,11 +25,11 @@ pub fn play_hidden_game(
     engines: [&mut EngineProc; 2],
     setups: [Setup; 2],
     tcs: [TimeControl; 2],
-) -> GameRecord {
+) -> PlayedGame {
     let [white, black] = engines;
     let mut eng: [&mut EngineProc; 2] = [white, black];
     let start = Position::from_setups(&setups[0], &setups[1]);
-    let mut rec = GameRecord::new(&eng[0].name, &eng[1].name, Some(start.fen()));
+    let mut rec = PlayedGame::new(&eng[0].name, &eng[1].name, Some(start.fen()));
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
         e.send("new");

@@ -5,7 +5,7 @@
 //! squares as b0/d0/b10/d10), so XBoard's `-lgf` can load the games; the
 //! reader maps them back.
 
-use super::game::{GameRecord, TimeControl};
+use super::game::{PlayedGame, TimeControl};
 use crate::cecp::xboard_map::BoardMap;
 use movegen::{AnyPosition, Variant};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -53,7 +53,7 @@ fn emt(d: Duration) -> String {
 }
 
 /// One game as PGN text (ends with an empty line).
-pub fn write_game(rec: &GameRecord, variant: Variant, round: usize, tc: TimeControl) -> String {
+pub fn write_game(rec: &PlayedGame, variant: Variant, round: usize, tc: TimeControl) -> String {
     let map = BoardMap::new(variant, 0);
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| {
@@ -260,10 +260,10 @@ mod tests {
     #[test]
     fn a_dysnomia_denial_is_a_ply_with_a_comment_and_replays() {
         let moves = ["e2e4", "@@@@", "d2d4", "e7e5"];
-        let rec = GameRecord {
+        let rec = PlayedGame {
             moves: moves.iter().map(|&m| PlayedMove::bare(m)).collect(),
             reason: "stopped".into(),
-            ..GameRecord::new("A", "B", None)
+            ..PlayedGame::new("A", "B", None)
         };
         let text = write_game(&rec, Variant::Dysnomia, 1, TimeControl::Depth(1));
         assert!(
@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn write_then_read() {
-        let rec = GameRecord {
+        let rec = PlayedGame {
             moves: vec![
                 PlayedMove {
                     clock: Some(Duration::from_millis(950)),
@@ -296,7 +296,7 @@ mod tests {
             ],
             result: "1-0".into(),
             reason: "white wins by checkmate".into(),
-            ..GameRecord::new(
+            ..PlayedGame::new(
                 "A",
                 "B \"x\"",
                 Some("*1*1*/2W1k/5/5/*3*/*3*/*3*/5/5/K4/*1*1* w - 0 1".into()),

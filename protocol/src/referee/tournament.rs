@@ -4,7 +4,7 @@
 
 use super::adjudicate::Adjudication;
 use super::engine_proc::EngineProc;
-use super::game::{play_game, Events, GameRecord, TimeControl};
+use super::game::{play_game, Events, PlayedGame, TimeControl};
 use super::hidden::play_hidden_game;
 use super::pgn::write_game;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wld};
@@ -220,7 +220,7 @@ struct Standing {
     by_colour: [Wld; 2],
     depth: (u64, u64),
     /// Time used and time given, over all its games (see
-    /// [`GameRecord::time`]).
+    /// [`PlayedGame::time`]).
     time: (Duration, Duration),
 }
 
@@ -588,7 +588,7 @@ fn record(
     cfg: &MatchConfig,
     tally: &Mutex<Tally>,
     job: &Job,
-    rec: &GameRecord,
+    rec: &PlayedGame,
     total: usize,
 ) -> String {
     let mut t = tally.lock().unwrap();
