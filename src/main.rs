@@ -147,6 +147,20 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         log: Option<String>,
     },
+    /// Speak UCI on stdin/stdout (bare `curio` does too when its first
+    /// line is `uci`)
+    Uci {
+        /// Transposition table size in MiB (option Hash overrides it)
+        #[arg(long, default_value_t = engine::DEFAULT_HASH_MIB)]
+        hash: usize,
+        /// Search threads (option Threads overrides it); at most one per
+        /// core runs
+        #[arg(long, short = 't', default_value_t = 1)]
+        threads: usize,
+        /// Append every line in and out, with a timestamp, to this file
+        #[arg(long, value_name = "FILE")]
+        log: Option<String>,
+    },
     /// Play a game against the engine in the terminal
     Play {
         /// Game to play (see `curio variants`)
@@ -290,6 +304,23 @@ fn help_texts(cmd: clap::Command) -> clap::Command {
             cecp_ids.join(", ")
         ))
     })
+    .mut_subcommand("uci", |c| {
+        c.long_about(format!(
+            "Speaks UCI on stdin/stdout, for UCI GUIs, python-chess's popen_uci and \
+             tournament managers. Bare `curio` speaks UCI too when the first line it reads \
+             is `uci` (CECP otherwise). The game is the option UCI_Variant: {}; positions \
+             and moves are in each game's own notation (the Dysnomia denial is the move \
+             @@@@). Reality Check is not offered over UCI: its full FENs would show the \
+             engine the opponent's hidden faces (play it over CECP). Not yet offered: \
+             pondering, UCI_LimitStrength, go searchmoves/mate.",
+            Variant::ALL
+                .iter()
+                .filter(|v| !movegen::variant::hidden_information(**v))
+                .map(|v| v.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
     .mut_subcommand("play", |c| {
         c.long_about(format!(
             "Plays a game against Curio in the terminal: {}. Type a move, or 'help' \
@@ -337,9 +368,36 @@ fn usage_error_line(rendered: &str) -> String {
     format!("{message} (see 'curio --help')")
 }
 
-fn run(cli: Cli) -> Result<(), CliError> {
-    let stdout = io::stdout();
-    let command = cli.command.unwrap_or(Command::Xboard {
+type Input = Box<dyn io::BufRead + Send>;
+
+/// Bare `curio`: the first line says the protocol (`uci`, else CECP);
+/// that face gets it back with the rest of the input.
+fn detect_protocol() -> Result<(Command, Input), CliError> {
+    use std::io::{BufRead, Read};
+    let mut reader = io::BufReader::new(io::stdin());
+    let mut first = String::new();
+    while first.trim().is_empty() {
+        first.clear();
+        if reader.read_line(&mut first)? == 0 {
+            break;
+        }
+    }
+    let uci = first.trim() == "uci";
+    let input: Input = Box::new(io::Cursor::new(first.into_bytes()).chain(reader));
+    let command = if uci {
+        Command::Uci {
+            hash: engine::DEFAULT_HASH_MIB,
+            threads: 1,
+            log: None,
+        }
+    } else {
+        default_xboard()
+    };
+    Ok((command, input))
+}
+
+fn default_xboard() -> Command {
+    Command::Xboard {
         rank_base: 0,
         hash: engine::DEFAULT_HASH_MIB,
         threads: 1,
@@ -347,8 +405,35 @@ fn run(cli: Cli) -> Result<(), CliError> {
         player: engine::baseline::Player::Search,
         weights: eval::WeightSet::Fitted,
         log: None,
-    });
+    }
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    let stdout = io::stdout();
+    let (command, input) = match cli.command {
+        Some(c) => (c, None),
+        None => detect_protocol().map(|(c, i)| (c, Some(i)))?,
+    };
+    // Standard input, or what is left of it after protocol detection.
+    let protocol_input =
+        || input.unwrap_or_else(|| Box::new(io::BufReader::new(io::stdin())) as Input);
     match command {
+        Command::Uci { hash, threads, log } => {
+            if hash == 0 || threads == 0 {
+                return Err(CliError("--hash and --threads must be at least 1".into()));
+            }
+            let out = cecp::Out::new(Box::new(io::stdout()));
+            if let Some(path) = log {
+                out.open_log(&path)
+                    .map_err(|e| CliError(format!("--log {path}: cannot write: {e}")))?;
+            }
+            let config = protocol::uci::Config {
+                hash_mib: hash,
+                threads,
+            };
+            protocol::uci::run(protocol_input(), out, config)
+                .map_err(|e| CliError(format!("--hash {e}")))?;
+        }
         Command::Xboard {
             rank_base,
             hash,
@@ -374,7 +459,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 out.open_log(&path)
                     .map_err(|e| CliError(format!("--log {path}: cannot write: {e}")))?;
             }
-            cecp::run(io::BufReader::new(io::stdin()), out, config)
+            cecp::run(protocol_input(), out, config)
                 .map_err(|e| CliError(format!("--hash {e}")))?;
         }
         Command::Perft {

@@ -13,3 +13,4 @@ pub mod play;
 pub mod play_rc;
 pub mod referee;
 pub mod session;
+pub mod uci;

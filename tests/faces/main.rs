@@ -13,4 +13,5 @@ mod cli;
 mod curio_match;
 mod python_chess;
 mod time_use;
+mod uci;
 mod xboard_board;

@@ -4,19 +4,15 @@ use super::xboard_dy;
 use super::xboard_map::BoardMap;
 use super::xboard_sc::{self, XbBoard};
 use super::{Event, Out};
-use crate::session::{Done, GameRecord, Job, MoveClock, Report, Searcher, TimeControl};
+use crate::session::{
+    Done, GameRecord, Job, MoveClock, Report, Searcher, TimeControl, MAX_THREADS,
+};
 use engine::limits::Limits;
 use engine::score::{mate_in_moves, Score};
 use movegen::game::{Color, Outcome};
 use movegen::{AnyPosition, EndReason, Variant};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
-
-/// Most threads accepted: the `Threads` option's range ends here, and
-/// `cores` and `--threads` above it count as this many (at most one per
-/// core of the machine runs anyway). The largest hash table is the
-/// machine's: [`engine::tt::max_hash_mib`].
-pub const MAX_THREADS: usize = 256;
 
 /// Start-up settings (command-line flags of `curio xboard`).
 #[derive(Clone, Copy, Debug)]

@@ -14,8 +14,8 @@
 use super::adjudicate::{Adjudication, Adjudicator};
 use super::engine_proc::{EngineProc, Failure};
 use crate::cecp::xboard_map::BoardMap;
-use movegen::game::Color;
 use crate::session::GameRecord;
+use movegen::game::Color;
 use movegen::{AnyPosition, Outcome, Variant};
 use std::time::{Duration, Instant};
 

@@ -16,4 +16,4 @@ pub mod searcher;
 
 pub use clock::{MoveClock, TimeControl};
 pub use record::{Entry, GameRecord};
-pub use searcher::{Done, Job, Progress, Report, RunInfo, Searcher};
+pub use searcher::{Done, Job, Progress, Report, RunInfo, Searcher, MAX_THREADS};

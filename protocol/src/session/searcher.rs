@@ -24,6 +24,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// Most threads accepted: the `Threads` option of every face's range ends here, and
+/// `cores` and `--threads` above it count as this many (at most one per
+/// core of the machine runs anyway). The largest hash table is the
+/// machine's: [`engine::tt::max_hash_mib`].
+pub const MAX_THREADS: usize = 256;
+
 /// What to search.
 #[derive(Clone, Debug)]
 pub struct Job {
