@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 /// The engine as a child process, killed when the test ends or fails.
 struct Engine {
     child: Child,
-    stdin: ChildStdin,
+    /// None once closed (end of input).
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     seen: Vec<String>,
 }
@@ -50,14 +51,15 @@ impl Engine {
         let lines = reader(child.stdout.take().unwrap());
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             seen: Vec::new(),
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("curio reads its input");
+        let stdin = self.stdin.as_mut().expect("input still open");
+        writeln!(stdin, "{line}").expect("curio reads its input");
     }
 
     /// Lines up to and including the first that starts with `prefix`.
@@ -353,11 +355,7 @@ fn commands_sent_during_a_search_wait_for_its_move() {
     assert!(after.play(&second).is_ok(), "{second}");
     // End of input during a search: its move still comes.
     e.send("go movetime 200");
-    drop(std::mem::replace(&mut e.stdin, {
-        // A closed pipe: the engine reads end of input.
-        let c = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
-        c.stdin.unwrap()
-    }));
+    e.stdin = None;
     let lines = e.until("bestmove", Duration::from_secs(10));
     assert!(lines.last().unwrap().starts_with("bestmove "));
     assert!(e.child.wait().unwrap().success());
