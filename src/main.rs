@@ -218,6 +218,10 @@ enum Command {
         /// Time odds: NAME=BASE+INC gives one engine its own clock
         #[arg(long = "engine-tc", value_name = "NAME=BASE+INC")]
         engine_tc: Vec<String>,
+        /// An engine option, set after each start of that engine: UCI
+        /// `setoption`, CECP `option` (e.g. sf="Skill Level=3")
+        #[arg(long = "engine-option", value_name = "NAME=OPTION=VALUE")]
+        engine_option: Vec<String>,
         /// Fixed time per move in milliseconds (at most 86400000, a day)
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
@@ -576,6 +580,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             games,
             tc,
             engine_tc,
+            engine_option,
             movetime,
             depth,
             concurrency,
@@ -630,10 +635,27 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     inc: Duration::from_millis(100),
                 },
             };
-            let engines = engines
+            let mut engines = engines
                 .iter()
                 .map(|e| EngineSpec::parse(e).map_err(CliError))
                 .collect::<Result<Vec<_>, _>>()?;
+            for spec in &engine_option {
+                let bad = || {
+                    CliError(format!(
+                        "--engine-option '{spec}': expected NAME=OPTION=VALUE"
+                    ))
+                };
+                let (name, rest) = spec.split_once('=').ok_or_else(bad)?;
+                let (option, value) = rest.split_once('=').ok_or_else(bad)?;
+                if option.trim().is_empty() {
+                    return Err(bad());
+                }
+                let e = engines.iter_mut().find(|e| e.name == name).ok_or_else(|| {
+                    CliError(format!("--engine-option '{spec}': no engine named {name}"))
+                })?;
+                e.options
+                    .push((option.trim().to_string(), value.trim().to_string()));
+            }
             let mut odds = Vec::new();
             for spec in &engine_tc {
                 let (name, t) = spec.split_once('=').ok_or_else(|| {

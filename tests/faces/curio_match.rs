@@ -1308,3 +1308,131 @@ fn log_dir_holds_each_engines_traffic_per_game() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Curio over UCI against Curio over CECP in orthodox chess and the two
+/// games whose turns are longest to write (every game's UCI moves are in
+/// tests/faces/uci.rs), at a fixed depth: the UCI side is found out by itself (`curio uci` does not
+/// answer the CECP handshake) or named with `uci:`, every game replays
+/// through our rules, and nothing ends by a fault.
+#[test]
+fn uci_engines_play_cecp_engines_in_every_game() {
+    let _serial = serial();
+    for (variant, v, depth, names) in [
+        ("chess", Variant::Chess, "3", ["found", "said"]),
+        (
+            "strangechess",
+            Variant::StrangeChess,
+            "1",
+            ["found", "said"],
+        ),
+        ("dysnomia", Variant::Dysnomia, "1", ["found", "said"]),
+    ] {
+        let pgn = tmp(&format!("uci-{variant}.pgn"));
+        let (code, out, err) = run(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            &format!("{}={} uci", names[0], curio()),
+            "--engine",
+            &format!("{}=uci:{} uci", names[1], curio()),
+            "--engine",
+            &format!("cecp={}", curio()),
+            "--games",
+            "2",
+            "--depth",
+            depth,
+            "--random-plies",
+            "2",
+            "--pgn",
+            &pgn,
+            "--seed",
+            "3",
+        ]);
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert!(
+            out.contains(&format!("6 games of {variant} played")),
+            "{out}"
+        );
+        for bad in [
+            "illegal",
+            "unreadable",
+            "rejected",
+            "did not",
+            "false claim",
+            "crashed",
+            "found no move",
+        ] {
+            assert!(!out.contains(bad), "{variant}: {out}");
+        }
+        replay(&pgn, v, 6);
+    }
+}
+
+/// Stockfish (Debian's package, UCI only) is found out as a UCI engine,
+/// takes an option, and plays Curio without a fault; a misspelt option
+/// and a UCI engine in Reality Check are one-line errors.
+#[test]
+fn stockfish_over_uci_with_a_skill_level_plays_curio() {
+    let _serial = serial();
+    let stockfish = "/usr/games/stockfish";
+    assert!(
+        std::path::Path::new(stockfish).exists(),
+        "{stockfish} is missing: apt-get install stockfish"
+    );
+    let pgn = tmp("stockfish.pgn");
+    let (code, out, err) = run(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        &format!("curio={}", curio()),
+        "--engine",
+        &format!("sf={stockfish}"),
+        "--engine-option",
+        "sf=Skill Level=0",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--pgn",
+        &pgn,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 games of chess played"), "{out}");
+    for bad in ["illegal", "rejected", "did not", "crashed", "unreadable"] {
+        assert!(!out.contains(bad), "{out}");
+    }
+    replay(&pgn, Variant::Chess, 2);
+    let (code, _, err) = run(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        &format!("curio={}", curio()),
+        "--engine",
+        &format!("sf={stockfish}"),
+        "--engine-option",
+        "sf=Skil Level=0",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("engine sf: no option 'Skil Level'"), "{err}");
+    let (code, _, err) = run(&[
+        "match",
+        "--variant",
+        "realitycheck",
+        "--engine",
+        &format!("a=uci:{} uci", curio()),
+        "--engine",
+        &format!("b={}", curio()),
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not play realitycheck"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -1,6 +1,12 @@
-//! A CECP engine as a child process: start, handshake, send lines, read
-//! lines with a deadline, and kill. Reading happens on a thread of its own,
-//! so a silent or crashed engine never blocks the referee.
+//! An engine as a child process: start, handshake, send lines, read lines
+//! with a deadline, and kill. Reading happens on a thread of its own, so a
+//! silent or crashed engine never blocks the referee.
+//!
+//! The engine speaks CECP or UCI. Unless told which, the referee finds out
+//! as XBoard users expect their manager to: the CECP handshake first
+//! (`xboard`, `protover 2`); an engine that sends no `feature` line is
+//! then asked `uci`, and one that answers `uciok` speaks UCI. Otherwise it
+//! is a CECP engine of protocol 1.
 //!
 //! Each engine leads a process group of its own, and ending it (quit, kill,
 //! drop) kills the whole group: see [`super::groups`].
@@ -36,10 +42,26 @@ impl Transcript {
     }
 }
 
-/// What the engine said in its `feature` lines.
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    #[default]
+    Cecp,
+    Uci,
+}
+
+/// How long a UCI engine has from `uci` to `uciok` once it has begun to
+/// answer (`id`, `option` lines), and an engine that has not begun to
+/// answer has [`FEATURE_WAIT`].
+pub const UCIOK_LIMIT: Duration = Duration::from_secs(20);
+
+/// What the engine said in its `feature` lines (CECP) or its `id` and
+/// `option` lines (UCI).
 #[derive(Clone, Debug, Default)]
 pub struct Features {
     pub myname: Option<String>,
+    /// CECP: the `variants` feature (XBoard's names); UCI: the values of
+    /// the option `UCI_Variant` (empty: orthodox chess only).
     pub variants: Vec<String>,
     pub usermove: bool,
     pub setboard: bool,
@@ -88,6 +110,7 @@ enum Read {
 pub struct EngineProc {
     pub name: String,
     pub command: String,
+    pub protocol: Protocol,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Read>,
@@ -136,9 +159,15 @@ fn parse_features(line: &str, f: &mut Features) -> Option<bool> {
 
 impl EngineProc {
     /// Starts `command` (run by `sh -c`, as the leader of a new process
-    /// group) and does the CECP handshake; `log`, if given, records the
-    /// traffic from the first line (see [`EngineProc::set_log`]).
-    pub fn start(name: &str, command: &str, log: Option<LineLog>) -> Result<EngineProc, String> {
+    /// group) and does the handshake of `protocol`, or finds the protocol
+    /// out (None; see the module documentation); `log`, if given, records
+    /// the traffic from the first line (see [`EngineProc::set_log`]).
+    pub fn start(
+        name: &str,
+        command: &str,
+        protocol: Option<Protocol>,
+        log: Option<LineLog>,
+    ) -> Result<EngineProc, String> {
         let mut child = groups::spawn_in_own_group(
             Command::new("sh")
                 .arg("-c")
@@ -183,6 +212,7 @@ impl EngineProc {
         let mut e = EngineProc {
             name: name.to_string(),
             command: command.to_string(),
+            protocol: protocol.unwrap_or_default(),
             child,
             stdin,
             lines: rx,
@@ -192,7 +222,25 @@ impl EngineProc {
             pings: 0,
             transcript,
         };
-        e.handshake()?;
+        match protocol {
+            Some(Protocol::Uci) => {
+                e.uci_handshake(true)?;
+            }
+            Some(Protocol::Cecp) => {
+                e.handshake()?;
+            }
+            None => match e.handshake() {
+                // Features: a CECP engine of protocol 2.
+                Ok(true) => {}
+                // No features, or no CECP handshake at all: UCI, if the
+                // engine answers `uci`.
+                cecp => {
+                    if !e.uci_handshake(false)? {
+                        cecp?;
+                    }
+                }
+            },
+        }
         if e.features.ping && !e.ping(Duration::from_secs(10)) {
             return Err(format!("engine {name}: no pong after the handshake"));
         }
@@ -205,8 +253,9 @@ impl EngineProc {
     /// has said other things (a banner) and no feature by then speaks
     /// protocol 1. One that has said nothing at all is asked with a `ping`
     /// and given [`SILENCE_LIMIT`] to say anything: a slow start is waited
-    /// for, silence is an error.
-    fn handshake(&mut self) -> Result<(), String> {
+    /// for, silence is an error. True: the engine sent its features
+    /// (protocol 2).
+    fn handshake(&mut self) -> Result<bool, String> {
         let (name, command) = (self.name.clone(), self.command.clone());
         self.send("xboard");
         self.send("protover 2");
@@ -221,7 +270,7 @@ impl EngineProc {
                     let first_word = !heard;
                     heard = true;
                     match parse_features(&l, &mut self.features) {
-                        Some(true) => return Ok(()),
+                        Some(true) => return Ok(true),
                         Some(false) => {
                             waiting_for_done = true;
                             deadline = Instant::now() + DONE_LIMIT;
@@ -255,7 +304,7 @@ impl EngineProc {
                     ))
                 }
                 // Protocol 1: no features.
-                Err(Failure::Timeout) => return Ok(()),
+                Err(Failure::Timeout) => return Ok(false),
                 Err(Failure::Exited) => {
                     return Err(format!(
                         "engine {name}: '{command}' exited during the handshake"
@@ -268,6 +317,122 @@ impl EngineProc {
                 }
             }
         }
+    }
+
+    /// UCI's start-up: `uci`, then `id` and `option` lines until `uciok`.
+    /// `sure`: the engine was said to speak UCI, and anything but `uciok`
+    /// in time is an error. Otherwise (a probe after a CECP handshake
+    /// without features) false means "not UCI" and the lines read are
+    /// dropped (a CECP engine's complaint about `uci`).
+    fn uci_handshake(&mut self, sure: bool) -> Result<bool, String> {
+        let name = self.name.clone();
+        self.send("uci");
+        let mut deadline = Instant::now() + if sure { UCIOK_LIMIT } else { FEATURE_WAIT };
+        let mut f = Features::default();
+        let mut answered = false;
+        loop {
+            match self.recv_raw(deadline) {
+                Ok(l) => {
+                    let l = l.trim();
+                    if l == "uciok" {
+                        break;
+                    }
+                    if let Some(id) = l.strip_prefix("id name ") {
+                        f.myname = Some(id.trim().to_string());
+                    } else if let Some(o) = l.strip_prefix("option name ") {
+                        let (name, rest) = o.split_once(" type ").unwrap_or((o, ""));
+                        if name.trim() == "UCI_Variant" {
+                            f.variants = rest
+                                .split(" var ")
+                                .skip(1)
+                                .map(|v| v.trim().to_string())
+                                .collect();
+                        }
+                        f.options.push(name.trim().to_string());
+                    } else {
+                        continue;
+                    }
+                    if !answered {
+                        answered = true;
+                        deadline = Instant::now() + UCIOK_LIMIT;
+                    }
+                }
+                Err(Failure::Exited) if !sure => return Ok(false),
+                Err(Failure::Timeout) if !sure && !answered => return Ok(false),
+                Err(Failure::Timeout) => {
+                    return Err(format!(
+                        "engine {name}: no 'uciok' within {} s of 'uci'",
+                        UCIOK_LIMIT.as_secs()
+                    ))
+                }
+                Err(Failure::Exited) => {
+                    return Err(format!(
+                        "engine {name}: '{}' exited during the UCI handshake",
+                        self.command
+                    ))
+                }
+                Err(Failure::Unreadable(l)) => {
+                    return Err(format!(
+                    "engine {name}: unreadable output during the handshake (not UTF-8 text): {l}"
+                ))
+                }
+            }
+        }
+        if f.variants.is_empty() {
+            f.variants.push("chess".into());
+        }
+        // `isready` is UCI's ping; `position fen` its setboard.
+        f.ping = true;
+        f.setboard = true;
+        self.features = f;
+        self.protocol = Protocol::Uci;
+        Ok(true)
+    }
+
+    /// Sets options the engine offers (`--engine-option`): UCI
+    /// `setoption`, CECP `option NAME=VALUE`. An option the engine did not
+    /// name is an error (a typing error would otherwise pass unseen);
+    /// whether the engine took the value, its ping answer tells.
+    pub fn set_options(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        for (option, value) in options {
+            if !self.features.options.iter().any(|o| o == option) {
+                return Err(format!(
+                    "engine {}: no option '{option}' (it offers: {})",
+                    self.name,
+                    self.features.options.join(", ")
+                ));
+            }
+            match self.protocol {
+                Protocol::Uci => self.send(&format!("setoption name {option} value {value}")),
+                Protocol::Cecp => self.send(&format!("option {option}={value}")),
+            }
+        }
+        if !options.is_empty() && !self.ping(Duration::from_secs(30)) {
+            return Err(format!(
+                "engine {}: no answer after its options were set",
+                self.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the engine plays `variant`, by the names its protocol
+    /// uses; the error lists what it offers. An engine that named no
+    /// games is taken at its word.
+    pub fn plays(&self, variant: movegen::Variant) -> Result<(), String> {
+        let name = match self.protocol {
+            Protocol::Cecp => variant.cecp_id(),
+            Protocol::Uci => variant.id(),
+        };
+        if self.features.variants.is_empty() || self.features.variants.iter().any(|v| v == name) {
+            return Ok(());
+        }
+        Err(format!(
+            "engine {} does not play {} (it offers: {})",
+            self.name,
+            variant.id(),
+            self.features.variants.join(",")
+        ))
     }
 
     /// Logs the engine's traffic to `log` from now on (None: no more),
@@ -328,18 +493,28 @@ impl EngineProc {
         }
     }
 
-    /// `ping` and wait for its `pong`, skipping other lines.
+    /// `ping` and wait for its `pong` (UCI: `isready`, `readyok`),
+    /// skipping other lines.
     pub fn ping(&mut self, timeout: Duration) -> bool {
         if !self.features.ping {
             return !self.dead;
         }
         self.pings += 1;
         let n = self.pings;
-        self.send(&format!("ping {n}"));
+        let pong = match self.protocol {
+            Protocol::Cecp => {
+                self.send(&format!("ping {n}"));
+                format!("pong {n}")
+            }
+            Protocol::Uci => {
+                self.send("isready");
+                "readyok".to_string()
+            }
+        };
         let deadline = Instant::now() + timeout;
         loop {
             match self.recv(deadline) {
-                Ok(l) if l.trim() == format!("pong {n}") => return true,
+                Ok(l) if l.trim() == pong => return true,
                 Ok(_) | Err(Failure::Unreadable(_)) => continue,
                 Err(_) => return false,
             }

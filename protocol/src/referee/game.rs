@@ -1,10 +1,12 @@
-//! One game between two CECP engines, refereed by our rules.
+//! One game between two engines, CECP or UCI, refereed by our rules.
 //!
-//! The referee owns the true position and both clocks. Engines stay in
-//! force mode until their first move (`go`); after that each receives the
-//! opponent's move as `usermove`, preceded by `time`/`otim`. Every reply is
-//! checked: an illegal or unreadable move, a false result claim, a crash, a
-//! hang and a lost clock all end the game by our rules.
+//! The referee owns the true position and both clocks. CECP engines stay
+//! in force mode until their first move (`go`); after that each receives
+//! the opponent's move as `usermove`, preceded by `time`/`otim`. A UCI
+//! engine gets the whole game on each turn (`position fen START moves
+//! ...`) and `go` with both clocks, in the binding notation of the game.
+//! Every reply is checked: an illegal or unreadable move, a false result
+//! claim, a crash, a hang and a lost clock all end the game by our rules.
 //!
 //! Hidden information: what each engine is told comes from [`View`], so a
 //! game whose players see different things (Reality Check) plugs in by
@@ -12,7 +14,7 @@
 //! views are the whole position.
 
 use super::adjudicate::{Adjudication, Adjudicator};
-use super::engine_proc::{EngineProc, Failure};
+use super::engine_proc::{EngineProc, Failure, Protocol};
 use crate::cecp::xboard_map::BoardMap;
 use crate::session::GameRecord;
 use movegen::game::Color;
@@ -237,9 +239,23 @@ pub fn play_game(
     // was sent them as moves.
     let mut game = GameRecord::new(start.clone(), ());
 
-    // Setup: both engines in force mode on the start position.
+    // Setup: both engines in force mode on the start position (UCI: the
+    // game chosen, and a new game said).
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
+        if e.protocol == Protocol::Uci {
+            if e.features.options.iter().any(|o| o == "UCI_Variant") {
+                e.send(&format!(
+                    "setoption name UCI_Variant value {}",
+                    variant.id()
+                ));
+            }
+            e.send("ucinewgame");
+            if !e.ping(Duration::from_secs(10)) {
+                rec.broken[i] = true;
+            }
+            continue;
+        }
         // The referee speaks the binding notation of Strange Chess and
         // Dysnomia; Curio would otherwise use the forms XBoard's board can
         // follow.
@@ -313,19 +329,31 @@ pub fn play_game(
         let side = pos.side_to_move();
         let i = side.index();
         let view = FullView { pos, map };
-        if let TimeControl::Clock { .. } = tcs[i] {
-            let cs = |d: Duration| d.as_millis() / 10;
-            eng[i].send(&format!("time {}", cs(clock[i])));
-            eng[i].send(&format!("otim {}", cs(clock[1 - i])));
-        }
-        if started[i] {
-            if let Some(m) = &last_move {
-                let text = view.move_for(m, side);
-                eng[i].send_move(&text);
+        let uci = eng[i].protocol == Protocol::Uci;
+        if uci {
+            let moves: Vec<&str> = game.moves().collect();
+            let mut position = format!("position fen {}", game.start().fen());
+            if !moves.is_empty() {
+                position.push_str(" moves ");
+                position.push_str(&moves.join(" "));
             }
+            eng[i].send(&position);
+            eng[i].send(&uci_go(tcs, clock, i));
         } else {
-            eng[i].send("go");
-            started[i] = true;
+            if let TimeControl::Clock { .. } = tcs[i] {
+                let cs = |d: Duration| d.as_millis() / 10;
+                eng[i].send(&format!("time {}", cs(clock[i])));
+                eng[i].send(&format!("otim {}", cs(clock[1 - i])));
+            }
+            if started[i] {
+                if let Some(m) = &last_move {
+                    let text = view.move_for(m, side);
+                    eng[i].send_move(&text);
+                }
+            } else {
+                eng[i].send("go");
+                started[i] = true;
+            }
         }
         let reply = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
             Ok(r) => r,
@@ -345,7 +373,13 @@ pub fn play_game(
                 ""
             }
         };
-        let ours = match map.move_in(&mv) {
+        // UCI engines speak the binding notation.
+        let read = if uci {
+            Ok(mv.clone())
+        } else {
+            map.move_in(&mv)
+        };
+        let ours = match read {
             Ok(m) => m,
             Err(why) => {
                 // Recorded in the reason, not as a move of the game; the
@@ -392,7 +426,7 @@ pub fn play_game(
             took: Some(reply.took),
         });
         let o = 1 - i;
-        if !started[o] {
+        if !started[o] && eng[o].protocol == Protocol::Cecp {
             // Still in force mode: it just records the move.
             let text = FullView { pos, map }.move_for(&ours, side.flip());
             eng[o].send_move(&text);
@@ -409,6 +443,32 @@ pub fn play_game(
         }
     }
     finish(rec, eng)
+}
+
+/// UCI's `go` for the engine of colour index `i`: both clocks with their
+/// increments, or its move time, or its depth.
+fn uci_go(tcs: [TimeControl; 2], clock: [Duration; 2], i: usize) -> String {
+    let ms = |d: Duration| d.as_millis();
+    match tcs[i] {
+        TimeControl::Clock { .. } => {
+            // An opponent without a clock (time odds by move time) is
+            // shown with this side's clock.
+            let side = |k: usize| match tcs[k] {
+                TimeControl::Clock { inc, .. } => (clock[k], inc),
+                _ => (clock[i], Duration::ZERO),
+            };
+            let ((wt, wi), (bt, bi)) = (side(0), side(1));
+            format!(
+                "go wtime {} btime {} winc {} binc {}",
+                ms(wt),
+                ms(bt),
+                ms(wi),
+                ms(bi)
+            )
+        }
+        TimeControl::MoveTime(t) => format!("go movetime {}", ms(t).max(1)),
+        TimeControl::Depth(d) => format!("go depth {d}"),
+    }
 }
 
 /// Whether the move from `before` to `after` captured: `after` is the
@@ -551,6 +611,24 @@ pub(crate) fn await_move(
                     side.name()
                 ));
             }
+            Ok(line) if eng.protocol == Protocol::Uci => {
+                let line = line.trim();
+                if let Some(rest) = line.strip_prefix("bestmove") {
+                    match rest.split_whitespace().next() {
+                        Some(m) if m != "(none)" && m != "0000" => break Ok(m.to_string()),
+                        _ => {
+                            break Err(format!(
+                                "{} found no move in a game that was not over: {line}",
+                                side.name()
+                            ))
+                        }
+                    }
+                }
+                if let Some(t) = parse_uci_info(line) {
+                    let depth = thinking.map_or(0, |old| old.depth).max(t.depth);
+                    thinking = Some(Thinking { depth, ..t });
+                }
+            }
             Ok(line) => {
                 let line = line.trim().to_string();
                 // `move X`; GNU Chess 6 says `My move is : X` (XBoard
@@ -590,9 +668,10 @@ pub(crate) fn await_move(
     (reply, thinking, restart)
 }
 
-/// Tells both engines the result and leaves them in force mode.
+/// Tells both CECP engines the result and leaves them in force mode (UCI
+/// has no word for it: the next game begins with `ucinewgame`).
 pub(crate) fn finish(rec: PlayedGame, eng: [&mut EngineProc; 2]) -> PlayedGame {
-    for e in eng {
+    for e in eng.into_iter().filter(|e| e.protocol == Protocol::Cecp) {
         e.send(&format!("result {} {{{}}}", rec.result, rec.reason));
         e.send("force");
     }
@@ -606,6 +685,40 @@ pub(crate) struct Thinking {
     pub score: i64,
     /// The search time the line reports, in centiseconds.
     pub centis: Option<u64>,
+}
+
+/// A UCI `info` line with a depth and a score (`cp N`, or `mate M` as
+/// CECP writes it: 100000 + M, or -100000 + M when mated).
+fn parse_uci_info(line: &str) -> Option<Thinking> {
+    let words: Vec<&str> = line.strip_prefix("info ")?.split_whitespace().collect();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|k| words.get(k + 1))
+            .copied()
+    };
+    let depth = after("depth")?.parse().ok()?;
+    let k = words.iter().position(|w| *w == "score")?;
+    let score = match (words.get(k + 1), words.get(k + 2)) {
+        (Some(&"cp"), Some(v)) => v.parse().ok()?,
+        (Some(&"mate"), Some(v)) => {
+            let m: i64 = v.parse().ok()?;
+            if m > 0 {
+                100_000 + m
+            } else {
+                -100_000 + m
+            }
+        }
+        _ => return None,
+    };
+    Some(Thinking {
+        depth,
+        score,
+        centis: after("time")
+            .and_then(|t| t.parse::<u64>().ok())
+            .map(|ms| ms / 10),
+    })
 }
 
 fn parse_thinking(line: &str) -> Option<Thinking> {
@@ -707,6 +820,42 @@ mod tests {
         assert!(
             time_spent(Duration::from_secs(2), Duration::from_secs(1), None)
                 .ends_with("; no thinking line")
+        );
+    }
+
+    #[test]
+    fn uci_info_lines_give_depth_and_score() {
+        let t = parse_uci_info(
+            "info depth 12 seldepth 20 multipv 1 score cp -35 nodes 100 nps 10 time 1234 pv e2e4",
+        )
+        .unwrap();
+        assert_eq!((t.depth, t.score, t.centis), (12, -35, Some(123)));
+        let t = parse_uci_info("info depth 5 score mate -2 time 10").unwrap();
+        assert_eq!(t.score, -100_002);
+        let t = parse_uci_info("info depth 5 score mate 3 lowerbound").unwrap();
+        assert_eq!((t.score, t.centis), (100_003, None));
+        assert!(parse_uci_info("info string hello").is_none());
+        assert!(parse_uci_info("info currmove e2e4 currmovenumber 1").is_none());
+    }
+
+    #[test]
+    fn uci_go_gives_both_clocks_or_the_limit() {
+        let s = Duration::from_secs;
+        let clock = TimeControl::Clock {
+            base: s(60),
+            inc: Duration::from_millis(500),
+        };
+        assert_eq!(
+            uci_go([clock, clock], [s(30), s(40)], 1),
+            "go wtime 30000 btime 40000 winc 500 binc 500"
+        );
+        assert_eq!(
+            uci_go([TimeControl::MoveTime(s(2)), clock], [s(0), s(40)], 0),
+            "go movetime 2000"
+        );
+        assert_eq!(
+            uci_go([TimeControl::Depth(7), clock], [s(0), s(0)], 0),
+            "go depth 7"
         );
     }
 

@@ -3,7 +3,7 @@
 //! Elo with a 95% interval and an SPRT verdict.
 
 use super::adjudicate::Adjudication;
-use super::engine_proc::EngineProc;
+use super::engine_proc::{EngineProc, Protocol};
 use super::game::{play_game, Events, PlayedGame, TimeControl};
 use super::hidden::play_hidden_game;
 use super::pgn::write_game;
@@ -25,21 +25,34 @@ use std::time::Duration;
 pub struct EngineSpec {
     pub name: String,
     pub command: String,
+    /// Said with `uci:` or `cecp:` before the command; None: found out.
+    pub protocol: Option<Protocol>,
+    /// Options set after every start (`--engine-option`).
+    pub options: Vec<(String, String)>,
 }
 
 impl EngineSpec {
-    /// Parses `NAME=COMMAND`.
+    /// Parses `NAME=COMMAND`, `NAME=uci:COMMAND` or `NAME=cecp:COMMAND`.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let (name, command) = text
             .split_once('=')
             .ok_or_else(|| format!("--engine '{text}': expected NAME=COMMAND"))?;
         let (name, command) = (name.trim(), command.trim());
+        let (protocol, command) = if let Some(c) = command.strip_prefix("uci:") {
+            (Some(Protocol::Uci), c.trim())
+        } else if let Some(c) = command.strip_prefix("cecp:") {
+            (Some(Protocol::Cecp), c.trim())
+        } else {
+            (None, command)
+        };
         if name.is_empty() || command.is_empty() {
             return Err(format!("--engine '{text}': expected NAME=COMMAND"));
         }
         Ok(EngineSpec {
             name: name.to_string(),
             command: command.to_string(),
+            protocol,
+            options: Vec::new(),
         })
     }
 }
@@ -373,19 +386,14 @@ pub fn run_match(
     for e in &cfg.engines {
         let log =
             open_log(log_dir, &format!("check-{}.log", file_part(&e.name))).map_err(CliError)?;
-        let p = EngineProc::start(&e.name, &e.command, log).map_err(CliError)?;
-        if !p.features.variants.is_empty()
-            && !p
-                .features
-                .variants
-                .iter()
-                .any(|v| v == cfg.variant.cecp_id())
-        {
+        let mut p = EngineProc::start(&e.name, &e.command, e.protocol, log).map_err(CliError)?;
+        p.set_options(&e.options).map_err(CliError)?;
+        p.plays(cfg.variant).map_err(CliError)?;
+        if p.protocol == Protocol::Uci && movegen::variant::hidden_information(cfg.variant) {
             return Err(CliError(format!(
-                "engine {} does not play {} (it offers: {})",
+                "engine {} speaks UCI, which cannot keep {}'s faces hidden",
                 e.name,
-                cfg.variant.id(),
-                p.features.variants.join(",")
+                cfg.variant.title()
             )));
         }
         p.quit();
@@ -450,7 +458,10 @@ pub fn run_match(
                             Some(p) => p.is_dead(),
                         };
                         if needs {
-                            match EngineProc::start(&spec.name, &spec.command, log) {
+                            let started =
+                                EngineProc::start(&spec.name, &spec.command, spec.protocol, log)
+                                    .and_then(|mut p| p.set_options(&spec.options).map(|()| p));
+                            match started {
                                 Ok(p) => procs[k] = Some(p),
                                 Err(e) => {
                                     errors.lock().unwrap().push(e);
