@@ -120,6 +120,7 @@ fn handshake_names_the_engine_and_its_options() {
     assert!(lines.contains(
         &"option name UCI_Variant type combo default chess var trubix var trubix43 var chess var strangechess var dysnomia".to_string()
     ), "{lines:?}");
+    assert!(lines.contains(&"option name Ponder type check default false".to_string()));
     for name in ["Hash", "Threads", "MultiPV", "Move Overhead", "Contempt"] {
         assert!(
             lines
@@ -283,7 +284,10 @@ fn bad_input_is_answered_and_changes_nothing() {
         ("go depth", "depth needs a number"),
         ("go nodes 999999999999999999999999", "not a number"),
         ("go sideways", "unknown go parameter"),
-        ("go ponder", "pondering is not offered"),
+        (
+            "go searchmoves e2e4",
+            "searchmoves: e2e4 is not a legal move here",
+        ),
         ("setoption name Hash value 999999999999", "hash too large"),
         (
             "setoption name Threads value 0",
@@ -295,7 +299,7 @@ fn bad_input_is_answered_and_changes_nothing() {
         ),
         ("setoption name UCI_Variant value shogi", "unknown variant"),
         ("setoption Hash", "expected: setoption name"),
-        ("ponderhit", "pondering is not offered"),
+        ("ponderhit", "not pondering"),
     ];
     for (line, why) in bad {
         e.send(line);
@@ -358,5 +362,89 @@ fn commands_sent_during_a_search_wait_for_its_move() {
     e.stdin = None;
     let lines = e.until("bestmove", Duration::from_secs(10));
     assert!(lines.last().unwrap().starts_with("bestmove "));
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// Pondering as a GUI does it: `go ponder` on the position after the
+/// expected reply, then `ponderhit` (the search goes on the clock of that
+/// `go` and answers by itself) or `stop` on a miss (a `bestmove` the GUI
+/// ignores, then the real position).
+#[test]
+fn pondering_with_a_hit_and_with_a_miss() {
+    let mut e = Engine::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok", Duration::from_secs(10));
+    e.send("setoption name Ponder value true");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", Duration::from_secs(30));
+    let words: Vec<&str> = lines.last().unwrap().split(' ').collect();
+    assert_eq!(words.len(), 4, "bestmove with ponder: {words:?}");
+    assert_eq!(words[2], "ponder");
+    let (ours, theirs) = (words[1].to_string(), words[3].to_string());
+    // A hit: no bestmove while pondering, one soon after ponderhit.
+    e.send(&format!("position startpos moves {ours} {theirs}"));
+    e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    let early = e.drain(Duration::from_millis(600));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    let t = Instant::now();
+    e.send("ponderhit");
+    let lines = e.until("bestmove", Duration::from_secs(5));
+    assert!(
+        t.elapsed() < Duration::from_millis(1900),
+        "{:?}",
+        t.elapsed()
+    );
+    let mv = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+    let mut pos = AnyPosition::start(Variant::Chess);
+    for m in [&ours, &theirs, &mv] {
+        pos.play(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    // A miss: stop, a bestmove, then the real position is searched.
+    e.send(&format!(
+        "position startpos moves {ours} {theirs} {mv} a7a6"
+    ));
+    e.send("go ponder movetime 300");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop");
+    e.until("bestmove", Duration::from_secs(5));
+    e.send(&format!(
+        "position startpos moves {ours} {theirs} {mv} h7h6"
+    ));
+    let next = e.best("movetime 200");
+    let mut real = AnyPosition::start(Variant::Chess);
+    for m in [&ours, &theirs, &mv, "h7h6", &next] {
+        real.play(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// `go searchmoves` keeps the search to the moves named; `go mate N`
+/// finds a mate in N.
+#[test]
+fn searchmoves_and_mate_limit_the_search() {
+    let mut e = Engine::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok", Duration::from_secs(10));
+    e.send("position startpos");
+    for _ in 0..2 {
+        let mv = e.best("depth 3 searchmoves a2a3 h2h4");
+        assert!(mv == "a2a3" || mv == "h2h4", "{mv}");
+    }
+    assert_eq!(e.best("depth 3 searchmoves g1f3"), "g1f3");
+    // A back-rank mate in one: found, with a mate score.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    e.send("go mate 1");
+    let lines = e.until("bestmove", Duration::from_secs(10));
+    assert_eq!(lines.last().unwrap().split(' ').nth(1), Some("a1a8"));
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }

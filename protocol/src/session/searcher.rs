@@ -74,6 +74,8 @@ pub struct Done {
     pub id: u64,
     /// None: no legal move (or the game is not searched here).
     pub best: Option<String>,
+    /// The reply the principal variation expects (UCI's `ponder`).
+    pub ponder: Option<String>,
     pub score: Score,
     /// The last completed iteration and the nodes searched.
     pub depth: u32,
@@ -263,12 +265,13 @@ impl Searcher {
                     id,
                     best: engine::baseline::choose(player, pos, &job.history, seed)
                         .map(|m| pos.move_to_string(m)),
+                    ponder: None,
                     score: 0,
                     depth: 0,
                     nodes: 0,
                 },
                 None => search(&mut engine, pos, &job, id, &mut report),
-            }, _ => Done { id, best: None, score: 0, depth: 0, nodes: 0 });
+            }, _ => Done { id, best: None, ponder: None, score: 0, depth: 0, nodes: 0 });
             drop(engine);
             on_done(done);
         });
@@ -376,9 +379,16 @@ fn search<G: Evaluator + Notation>(
     };
     let mut obs = Reporter { root: pos, report };
     let r = engine.search(pos, &job.history, &job.limits, &options, &mut obs);
+    // The expected reply, when the principal variation starts with the
+    // move played.
+    let ponder = match (r.best, r.pv.as_slice()) {
+        (Some(b), [first, _, ..]) if *first == b => line_text(pos, &r.pv[..2]).pop(),
+        _ => None,
+    };
     Done {
         id,
         best: r.best.map(|m| pos.move_to_string(m)),
+        ponder,
         score: r.score,
         depth: r.depth,
         nodes: r.nodes,

@@ -51,7 +51,7 @@ pub fn parse_position(variant: Variant, arg: &str) -> Result<GameRecord, String>
 }
 
 /// What `go` asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     pub wtime: Option<u64>,
     pub btime: Option<u64>,
@@ -63,18 +63,47 @@ pub struct Go {
     pub nodes: Option<u64>,
     pub infinite: bool,
     pub ponder: bool,
+    /// Mate in this many moves: searched to the depth that finds one.
+    pub mate: Option<u32>,
+    /// Only these root moves (empty: all).
+    pub searchmoves: Vec<String>,
 }
+
+/// The words of `go`: the end of a `searchmoves` list.
+const GO_WORDS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
 
 /// The largest time a `go` field takes, in ms (about 11.5 days): more is
 /// read as this much.
 const MAX_MS: u64 = 1_000_000_000;
 
 /// `go [wtime N] [btime N] [winc N] [binc N] [movestogo N] [movetime N]
-/// [depth N] [nodes N] [infinite] [ponder]`.
+/// [depth N] [nodes N] [mate N] [infinite] [ponder] [searchmoves M...]`.
 pub fn parse_go(arg: &str) -> Result<Go, String> {
     let mut go = Go::default();
-    let mut words = arg.split_whitespace();
+    let mut words = arg.split_whitespace().peekable();
     while let Some(w) = words.next() {
+        if w == "searchmoves" {
+            while let Some(m) = words.next_if(|m| !GO_WORDS.contains(m)) {
+                go.searchmoves.push(m.to_string());
+            }
+            if go.searchmoves.is_empty() {
+                return Err("searchmoves needs moves".into());
+            }
+            continue;
+        }
         let mut number = |name: &str| -> Result<u64, String> {
             let v = words
                 .next()
@@ -99,9 +128,9 @@ pub fn parse_go(arg: &str) -> Result<Go, String> {
             "movetime" => go.movetime = Some(number(w)?),
             "depth" => go.depth = Some(number(w)?.clamp(1, u64::from(engine::MAX_DEPTH)) as u32),
             "nodes" => go.nodes = Some(number(w)?.max(1)),
+            "mate" => go.mate = Some(number(w)?.clamp(1, u64::from(engine::MAX_DEPTH / 2)) as u32),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
-            "searchmoves" | "mate" => return Err(format!("'{w}' is not supported yet")),
             _ => return Err(format!("unknown go parameter '{w}'")),
         }
     }
@@ -113,8 +142,13 @@ impl Go {
     /// move's time for the pipes and the GUI.
     pub fn limits(&self, side: Color, overhead: Duration) -> Limits {
         let ms = Duration::from_millis;
+        // A mate in N moves lies 2N - 1 plies deep.
+        let mate_depth = self.mate.map(|m| 2 * m - 1);
         let mut limits = Limits {
-            depth: self.depth,
+            depth: match (self.depth, mate_depth) {
+                (Some(d), Some(m)) => Some(d.min(m)),
+                (d, m) => d.or(m),
+            },
             nodes: self.nodes,
             infinite: self.infinite,
             ..Limits::default()
@@ -179,6 +213,11 @@ mod tests {
                 .limits(Color::White, Duration::ZERO)
                 .infinite
         );
+        let g = parse_go("searchmoves e2e4 d2d4 depth 5 mate 2").unwrap();
+        assert_eq!(g.searchmoves, ["e2e4", "d2d4"]);
+        assert_eq!(g.limits(Color::White, Duration::ZERO).depth, Some(3));
+        assert!(parse_go("searchmoves").is_err());
+        assert!(parse_go("mate x").is_err());
     }
 
     #[test]

@@ -8,8 +8,13 @@
 //! carries full FENs, which would hand the engine the opponent's hidden
 //! faces; it is played over CECP's hidden-information extension.
 //!
-//! Not yet here (issue 36): pondering (`Ponder` is not offered, `go
-//! ponder` is refused), `UCI_LimitStrength`, `searchmoves`, `mate`.
+//! Pondering: `go ponder` searches the position after the expected reply
+//! without a time limit; `ponderhit` starts the search of the same
+//! position with the clock of that `go` (the hash table keeps what the
+//! ponder search found, so little is lost), and `stop` ends it with a
+//! `bestmove` the GUI ignores.
+//!
+//! Not yet here (issue 36): `UCI_LimitStrength`.
 //!
 //! Commands that a GUI should not send during a search (`position`,
 //! `go`, `setoption`, `ucinewgame`) are kept and run after its
@@ -95,6 +100,8 @@ struct Uci {
     /// A `go infinite` search that ended by itself: its `bestmove`, sent
     /// at `stop`.
     held: Option<String>,
+    /// The `go ponder` being pondered: searched in earnest at `ponderhit`.
+    pondering: Option<Go>,
     /// Commands that came during a search (`position`, `go`, options):
     /// run in order once its `bestmove` is out, as if the GUI had waited.
     queued: VecDeque<String>,
@@ -122,6 +129,7 @@ impl Uci {
             "option name Threads type spin default {} min 1 max {MAX_THREADS}",
             self.searcher.threads()
         ));
+        o.line("option name Ponder type check default false");
         o.line("option name MultiPV type spin default 1 min 1 max 64");
         o.line(&format!(
             "option name Move Overhead type spin default {} min 0 max 5000",
@@ -168,7 +176,10 @@ impl Uci {
                 self.running = None;
                 self.searcher.new_game();
             }
-            ("ponder" | "uci_limitstrength" | "uci_elo", _) => {
+            // The GUI says whether it will send `go ponder`; nothing here
+            // depends on it.
+            ("ponder", _) if matches!(value, "true" | "false") => {}
+            ("uci_limitstrength" | "uci_elo", _) => {
                 self.error("not offered by this engine", line)
             }
             _ => self.error("unknown option or bad value", line),
@@ -176,24 +187,44 @@ impl Uci {
     }
 
     fn go(&mut self, go: Go, line: &str) {
-        if go.ponder {
-            self.error("pondering is not offered (option Ponder)", line);
-            return;
-        }
-        if self.game.outcome().is_some() || self.game.current().legal_move_strings().is_empty() {
+        let legal = self.game.current().legal_move_strings();
+        if self.game.outcome().is_some() || legal.is_empty() {
             // UCI's answer for "no move": the null move.
             self.out.line("bestmove 0000");
             return;
         }
+        if let Some(bad) = go.searchmoves.iter().find(|m| !legal.contains(m)) {
+            self.error(
+                &format!("searchmoves: {bad} is not a legal move here"),
+                line,
+            );
+            return;
+        }
+        let exclude: Vec<String> = if go.searchmoves.is_empty() {
+            Vec::new()
+        } else {
+            legal
+                .into_iter()
+                .filter(|m| !go.searchmoves.contains(m))
+                .collect()
+        };
         let side = self.game.current().side_to_move();
-        let limits = go.limits(side, std::time::Duration::from_millis(self.move_overhead));
+        let limits = if go.ponder {
+            // Until `ponderhit` or `stop`.
+            engine::limits::Limits {
+                infinite: true,
+                ..Default::default()
+            }
+        } else {
+            go.limits(side, std::time::Duration::from_millis(self.move_overhead))
+        };
         let analysis = go.infinite || self.analyse_mode;
         let job = Job {
             root: self.game.current().clone(),
             history: self.game.history(),
             limits,
             multipv: self.multipv,
-            exclude: Vec::new(),
+            exclude,
             contempt: if analysis {
                 0
             } else {
@@ -212,9 +243,32 @@ impl Uci {
                 let _ = tx.send(Event::Done(d));
             },
         ) {
-            Ok(id) => self.running = Some((id, go.infinite)),
+            Ok(id) => {
+                // A ponder search, like an infinite one, answers at `stop`.
+                self.running = Some((id, go.infinite || go.ponder));
+                self.pondering = go.ponder.then_some(go);
+            }
             Err(why) => self.error(&why, line),
         }
+    }
+
+    /// `ponderhit`: the expected reply came; the search of this position
+    /// now runs on the clock of the `go ponder`.
+    fn ponderhit(&mut self, line: &str) {
+        let Some(go) = self.pondering.take() else {
+            self.error("not pondering", line);
+            return;
+        };
+        self.searcher.abort();
+        self.running = None;
+        self.held = None;
+        self.go(
+            Go {
+                ponder: false,
+                ..go
+            },
+            line,
+        );
     }
 
     fn finished(&mut self, d: Done) {
@@ -225,7 +279,11 @@ impl Uci {
             return;
         }
         self.searcher.finished(id);
-        let best = format!("bestmove {}", d.best.as_deref().unwrap_or("0000"));
+        let best = match (&d.best, &d.ponder) {
+            (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+            (Some(b), None) => format!("bestmove {b}"),
+            (None, _) => "bestmove 0000".to_string(),
+        };
         if infinite {
             // UCI: no `bestmove` for `go infinite` before `stop`.
             self.held = Some(best);
@@ -236,6 +294,7 @@ impl Uci {
     }
 
     fn stop(&mut self) {
+        self.pondering = None;
         if let Some(best) = self.held.take() {
             self.running = None;
             self.out.line(&best);
@@ -276,7 +335,7 @@ impl Uci {
             "debug" | "register" => {}
             "quit" => return false,
             "stop" => self.stop(),
-            "ponderhit" => self.error("pondering is not offered", line),
+            "ponderhit" => self.ponderhit(line),
             _ if busy => self.queued.push_back(line.to_string()),
             "ucinewgame" => {
                 self.searcher.new_game();
@@ -340,6 +399,7 @@ pub fn run(
         move_overhead: engine::limits::MOVE_OVERHEAD.as_millis() as u64,
         running: None,
         held: None,
+        pondering: None,
         queued: VecDeque::new(),
     };
     let reader = tx.clone();
