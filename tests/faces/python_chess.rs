@@ -1,17 +1,17 @@
 //! A real third-party client drives Curio: python-chess (`chess.engine`,
 //! from PyPI) plays a complete game of orthodox chess against Curio over
-//! CECP, checking every move against its own rules
-//! (`tests/engines/python_chess_game.py`). Needs python-chess: the
+//! CECP and over UCI, checking every move against its own rules
+//! (`tests/engines/python_chess_game.py`, `python_chess_uci.py`; the UCI
+//! script also runs analysis with `info` parsed, MultiPV and a ponder
+//! move). Needs python-chess: the
 //! README's set-up and `.ci/run` install it in `.venv`.
 
 use std::process::Command;
 
-#[test]
-fn python_chess_plays_a_whole_game_against_curio() {
-    let script = format!(
-        "{}/tests/engines/python_chess_game.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
+/// Runs one of the python-chess scripts against the binary; its summary
+/// line, checked to be a finished game.
+fn run_script(name: &str) {
+    let script = format!("{}/tests/engines/{name}", env!("CARGO_MANIFEST_DIR"));
     // python-chess in the repository's virtual environment (the README's
     // set-up: Debian's Python refuses `pip install` outside one), else
     // the python3 on PATH.
@@ -36,4 +36,14 @@ fn python_chess_plays_a_whole_game_against_curio() {
     assert!(["1-0", "0-1", "1/2-1/2"].contains(&words[1]), "{line}");
     let plies: usize = words[5].parse().unwrap();
     assert!(plies > 0, "{line}");
+}
+
+#[test]
+fn python_chess_plays_a_whole_game_against_curio() {
+    run_script("python_chess_game.py");
+}
+
+#[test]
+fn python_chess_plays_and_analyses_with_curio_over_uci() {
+    run_script("python_chess_uci.py");
 }
