@@ -448,3 +448,62 @@ fn searchmoves_and_mate_limit_the_search() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+/// `UCI_LimitStrength`: the lowest Elo thinks on a handful of nodes
+/// whatever the clock allows; the limit is off again when the option is.
+#[test]
+fn limit_strength_caps_the_nodes_per_move() {
+    let mut e = Engine::start(&["uci"]);
+    e.send("uci");
+    let lines = e.until("uciok", Duration::from_secs(10));
+    assert!(lines.contains(&"option name UCI_LimitStrength type check default false".to_string()));
+    let elo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Elo type spin"))
+        .expect("UCI_Elo offered");
+    let min: u32 = elo
+        .split(" min ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {min}"));
+    e.send("position startpos moves e2e4");
+    let t = Instant::now();
+    e.send("go movetime 3000");
+    let lines = e.until("bestmove", Duration::from_secs(10));
+    assert!(
+        t.elapsed() < Duration::from_millis(2000),
+        "{:?}",
+        t.elapsed()
+    );
+    let cap = protocol::uci::strength::nodes_for_elo(min);
+    for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+        let nodes: u64 = l
+            .split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        // An iteration stops at the first check past the cap.
+        assert!(nodes <= cap + 64, "{l}");
+    }
+    // Off again: the move time is spent.
+    e.send("setoption name UCI_LimitStrength value false");
+    let t = Instant::now();
+    e.best("movetime 600");
+    assert!(
+        t.elapsed() >= Duration::from_millis(450),
+        "{:?}",
+        t.elapsed()
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

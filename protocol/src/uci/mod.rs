@@ -14,7 +14,9 @@
 //! ponder search found, so little is lost), and `stop` ends it with a
 //! `bestmove` the GUI ignores.
 //!
-//! Not yet here (issue 36): `UCI_LimitStrength`.
+//! `UCI_LimitStrength` with `UCI_Elo`: the search is limited to a number
+//! of nodes per move that grows with the Elo asked for ([`strength`]),
+//! so the strength does not depend on the machine or the clock.
 //!
 //! Commands that a GUI should not send during a search (`position`,
 //! `go`, `setoption`, `ucinewgame`) are kept and run after its
@@ -24,6 +26,7 @@
 //! change nothing: the position stays as the last good `position` set it.
 
 mod command;
+pub mod strength;
 
 use crate::cecp::Out;
 use crate::session::{Done, GameRecord, Job, Report, Searcher, MAX_THREADS};
@@ -94,6 +97,9 @@ struct Uci {
     analyse_mode: bool,
     /// Milliseconds kept back from every move for the pipes and the GUI.
     move_overhead: u64,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: u32,
     /// The running search, and whether it was `go infinite` (its
     /// `bestmove` waits for `stop`).
     running: Option<(u64, bool)>,
@@ -137,6 +143,13 @@ impl Uci {
         ));
         o.line("option name Contempt type spin default 0 min -500 max 500");
         o.line("option name UCI_AnalyseMode type check default false");
+        o.line("option name UCI_LimitStrength type check default false");
+        o.line(&format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            strength::DEFAULT_ELO,
+            strength::MIN_ELO,
+            strength::MAX_ELO
+        ));
         o.line("option name Clear Hash type button");
     }
 
@@ -179,8 +192,13 @@ impl Uci {
             // The GUI says whether it will send `go ponder`; nothing here
             // depends on it.
             ("ponder", _) if matches!(value, "true" | "false") => {}
-            ("uci_limitstrength" | "uci_elo", _) => {
-                self.error("not offered by this engine", line)
+            ("uci_limitstrength", _) if matches!(value, "true" | "false") => {
+                self.limit_strength = value == "true"
+            }
+            ("uci_elo", Ok(e))
+                if (i64::from(strength::MIN_ELO)..=i64::from(strength::MAX_ELO)).contains(&e) =>
+            {
+                self.elo = e as u32
             }
             _ => self.error("unknown option or bad value", line),
         }
@@ -217,6 +235,18 @@ impl Uci {
             }
         } else {
             go.limits(side, std::time::Duration::from_millis(self.move_overhead))
+        };
+        // A weaker player thinks less, whatever the clock allows; analysis
+        // is never weakened.
+        let limits = if self.limit_strength && !go.infinite && !self.analyse_mode {
+            let cap = strength::nodes_for_elo(self.elo);
+            engine::limits::Limits {
+                nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
+                infinite: false,
+                ..limits
+            }
+        } else {
+            limits
         };
         let analysis = go.infinite || self.analyse_mode;
         let job = Job {
@@ -397,6 +427,8 @@ pub fn run(
         contempt: None,
         analyse_mode: false,
         move_overhead: engine::limits::MOVE_OVERHEAD.as_millis() as u64,
+        limit_strength: false,
+        elo: strength::DEFAULT_ELO,
         running: None,
         held: None,
         pondering: None,
