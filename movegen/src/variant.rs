@@ -207,18 +207,20 @@ macro_rules! with_position {
     };
 }
 
-/// Like [`with_position!`], for bodies that need alpha-beta search (the
-/// perfect-information games); `$other` runs for the others.
+/// The one way into search per game: `$ab` runs, monomorphised, for the
+/// games searched by alpha-beta (perfect information), `$mc` for the game
+/// searched by ISMCTS (Reality Check, hidden information). Exhaustive: a
+/// new game must say which search it takes.
 #[macro_export]
-macro_rules! with_alphabeta_position {
-    ($any:expr, $pos:ident => $body:expr, _ => $other:expr) => {
+macro_rules! with_search {
+    ($any:expr, alphabeta $pos:ident => $ab:expr, ismcts $rc:ident => $mc:expr) => {
         match $any {
-            $crate::variant::AnyPosition::Trubix($pos) => $body,
-            $crate::variant::AnyPosition::Trubix43($pos) => $body,
-            $crate::variant::AnyPosition::Chess($pos) => $body,
-            $crate::variant::AnyPosition::StrangeChess($pos) => $body,
-            $crate::variant::AnyPosition::Dysnomia($pos) => $body,
-            _ => $other,
+            $crate::variant::AnyPosition::Trubix($pos) => $ab,
+            $crate::variant::AnyPosition::Trubix43($pos) => $ab,
+            $crate::variant::AnyPosition::Chess($pos) => $ab,
+            $crate::variant::AnyPosition::StrangeChess($pos) => $ab,
+            $crate::variant::AnyPosition::Dysnomia($pos) => $ab,
+            $crate::variant::AnyPosition::RealityCheck($rc) => $mc,
         }
     };
 }

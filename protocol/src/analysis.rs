@@ -7,7 +7,7 @@ use engine::score::mate_in_moves;
 use engine::{Engine, SearchOptions};
 use eval::Evaluator;
 use movegen::game::Notation;
-use movegen::{AnyPosition, Variant};
+use movegen::Variant;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -87,11 +87,9 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError>
     }
     let mut engine = Engine::try_new(args.hash_mib, args.threads)
         .map_err(|e| CliError(format!("--hash {e}")))?;
-    if let AnyPosition::RealityCheck(p) = &any {
-        return analyze_hidden(p, args, out);
-    }
-    movegen::with_alphabeta_position!(any, pos => run_analysis(&mut engine, &pos, &[], args, out),
-        _ => unreachable!("handled above"))
+    movegen::with_search!(any,
+        alphabeta pos => run_analysis(&mut engine, &pos, &[], args, out),
+        ismcts pos => analyze_hidden(&pos, args, out))
 }
 
 /// Reality Check: ISMCTS on the given full-information position (the
@@ -307,31 +305,32 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
             let any = position_from(v, Some(fen), None)?;
             engine.new_game();
             let start = Instant::now();
-            if let AnyPosition::RealityCheck(pos) = &any {
-                let exact = |_: &mut eval::montecarlo::SplitMix| *pos;
-                let r = engine::mcts::ismcts(
-                    &exact,
-                    &engine::mcts::MctsLimits::iterations(BENCH_MCTS_ITERATIONS),
-                    &engine::mcts::MctsConfig::default(),
-                    &std::sync::atomic::AtomicBool::new(false),
-                );
-                time += start.elapsed();
-                total += r.nodes;
-                writeln!(
-                    out,
-                    "{:<12} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
-                    v.id(),
-                    i + 1,
-                    r.nodes,
-                    r.value,
-                    r.best.map(|m| pos.move_to_string(m)).unwrap_or_default()
-                )?;
-                continue;
-            }
-            let (nodes, score, best) = movegen::with_alphabeta_position!(any, pos => {
-                let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
-                (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
-            }, _ => unreachable!("handled above"));
+            let (nodes, score, best) = movegen::with_search!(any,
+                alphabeta pos => {
+                    let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
+                    (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
+                },
+                ismcts pos => {
+                    let exact = |_: &mut eval::montecarlo::SplitMix| pos;
+                    let r = engine::mcts::ismcts(
+                        &exact,
+                        &engine::mcts::MctsLimits::iterations(BENCH_MCTS_ITERATIONS),
+                        &engine::mcts::MctsConfig::default(),
+                        &std::sync::atomic::AtomicBool::new(false),
+                    );
+                    time += start.elapsed();
+                    total += r.nodes;
+                    writeln!(
+                        out,
+                        "{:<12} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
+                        v.id(),
+                        i + 1,
+                        r.nodes,
+                        r.value,
+                        r.best.map(|m| pos.move_to_string(m)).unwrap_or_default()
+                    )?;
+                    continue;
+                });
             time += start.elapsed();
             total += nodes;
             log::debug!(

@@ -188,7 +188,9 @@ impl BoardMap {
                 "....Q.F..WC...SK....q.f..wc...sk",
                 "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
             ),
-            Variant::RealityCheck => unreachable!("Reality Check has its own XBoard display"),
+            // Set up by its own session (`cecp::hidden`), which shows each
+            // side its own faces.
+            Variant::RealityCheck => return None,
             Variant::Dysnomia => {
                 // Chess pieces in their own slots, column glyphs and the
                 // Statue on images with no rules of their own, the King

@@ -507,9 +507,18 @@ pub fn run_match(
                             let setups = [Setup::of(p, Color::White), Setup::of(p, Color::Black)];
                             match setups {
                                 [Some(ws), Some(bs)] => play_hidden_game([w, b], [ws, bs], tcs),
-                                _ => unreachable!(
-                                    "Reality Check openings are checked to be start positions"
-                                ),
+                                // Openings are checked to be start positions
+                                // when they are read; one that is not stops
+                                // the match with an error, not a panic.
+                                _ => {
+                                    errors.lock().unwrap().push(format!(
+                                        "game {}: the opening {} is not a Reality Check start position",
+                                        job.round,
+                                        p.fen()
+                                    ));
+                                    stop.store(true, Ordering::SeqCst);
+                                    break;
+                                }
                             }
                         }
                         _ => play_game(

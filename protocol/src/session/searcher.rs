@@ -260,7 +260,7 @@ impl Searcher {
                 }
                 on_iteration(r);
             };
-            let done = movegen::with_alphabeta_position!(&job.root, pos => match baseline {
+            let done = movegen::with_search!(&job.root, alphabeta pos => match baseline {
                 Some((player, seed)) => Done {
                     id,
                     best: engine::baseline::choose(player, pos, &job.history, seed)
@@ -271,7 +271,9 @@ impl Searcher {
                     nodes: 0,
                 },
                 None => search(&mut engine, pos, &job, id, &mut report),
-            }, _ => Done { id, best: None, ponder: None, score: 0, depth: 0, nodes: 0 });
+            },
+            // Refused in `start`: the side to move must not see hidden faces.
+            ismcts _pos => Done { id, best: None, ponder: None, score: 0, depth: 0, nodes: 0 });
             drop(engine);
             on_done(done);
         });
