@@ -11,6 +11,7 @@
 //! * [`perft`]: generic perft and divide.
 
 pub mod bits;
+pub mod card;
 pub mod chess;
 pub mod dysnomia;
 pub mod error;

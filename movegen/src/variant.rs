@@ -4,6 +4,7 @@
 //! ends (CLI, CECP, the referee) hold an [`AnyPosition`] and dispatch once
 //! per command with [`with_position!`](crate::with_position).
 
+use crate::card::{Card, Search};
 use crate::chess;
 use crate::dysnomia;
 use crate::error::{FenError, MoveError};
@@ -35,79 +36,46 @@ impl Variant {
         Variant::Dysnomia,
     ];
 
-    /// The id used on the command line, in CECP and in PGN.
-    pub fn id(self) -> &'static str {
+    /// The game's card: every static fact about it. The one list of
+    /// games: a new game adds its card here (and to [`Variant::ALL`]).
+    pub const fn card(self) -> &'static Card {
         match self {
-            Variant::Trubix => "trubix",
-            Variant::Trubix43 => "trubix43",
-            Variant::RealityCheck => "realitycheck",
-            Variant::Chess => "chess",
-            Variant::StrangeChess => "strangechess",
-            Variant::Dysnomia => "dysnomia",
+            Variant::Trubix => &trubix::CARD_41,
+            Variant::Trubix43 => &trubix::CARD_43,
+            Variant::RealityCheck => &realitycheck::CARD,
+            Variant::Chess => &chess::CARD,
+            Variant::StrangeChess => &strangechess::CARD,
+            Variant::Dysnomia => &dysnomia::CARD,
         }
+    }
+
+    /// The id used on the command line, in PGN and in UCI.
+    pub fn id(self) -> &'static str {
+        self.card().id
     }
 
     /// The name in CECP (`variant normal` is orthodox chess).
     pub fn cecp_id(self) -> &'static str {
-        match self {
-            Variant::Chess => "normal",
-            v => v.id(),
-        }
+        self.card().cecp_id
     }
 
     /// Human name.
     pub fn title(self) -> &'static str {
-        match self {
-            Variant::Trubix => "Trubix",
-            Variant::Trubix43 => "Trubix-43",
-            Variant::RealityCheck => "Reality Check",
-            Variant::Chess => "Chess",
-            Variant::StrangeChess => "Strange Chess",
-            Variant::Dysnomia => "Dysnomia Chess",
-        }
+        self.card().title
     }
 
     /// One-line description for `curio variants`.
     pub fn summary(self) -> &'static str {
-        match self {
-            Variant::Trubix => "5x11 grid with holes; woozans, fleurbics, knights",
-            Variant::Trubix43 => {
-                "half-offset bc0/cd0/bc10/cd10 with forking lines; crowned knights, squire, one queen"
-            }
-            Variant::RealityCheck => {
-                "39-square diamond; two-faced chips with secret hidden faces, flips, drops, reality checks"
-            }
-            Variant::Chess => "orthodox chess (CECP: normal), the calibration game",
-            Variant::StrangeChess => {
-                "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria"
-            }
-            Variant::Dysnomia => {
-                "8x8; pieces ride on Rooks, cascades, denial, bait, exile, revenge, disguise"
-            }
-        }
+        self.card().summary
     }
 
     /// Number of squares on the board.
     pub fn squares(self) -> u32 {
-        match self {
-            Variant::Trubix => 41,
-            Variant::Trubix43 => 43,
-            Variant::RealityCheck => 39,
-            Variant::Chess => 64,
-            Variant::StrangeChess => 144,
-            Variant::Dysnomia => 64,
-        }
+        self.card().squares
     }
 
     pub fn start_fen(self) -> &'static str {
-        match self {
-            Variant::Trubix => trubix::fen::start_fen(Board::T41),
-            Variant::Trubix43 => trubix::fen::start_fen(Board::T43),
-            Variant::RealityCheck => REALITY_CHECK_START,
-            Variant::Chess => chess::Position::START,
-            Variant::StrangeChess => strangechess::fen::START,
-            Variant::Dysnomia => dysnomia::fen::START,
-        }
+        self.card().start_fen
     }
 
     /// The comma-separated list of ids, for error messages and help.
@@ -126,15 +94,10 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The Reality Check start position used when no setup is chosen: the
-/// rules document's example setup for both sides.
-pub const REALITY_CHECK_START: &str =
-    "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1";
-
 /// Whether a game hides information from the players (its players see a
-/// view, not the full state).
+/// view, not the full state): it is searched by ISMCTS.
 pub fn hidden_information(v: Variant) -> bool {
-    v == Variant::RealityCheck
+    v.card().search == Search::Ismcts
 }
 
 /// An unknown variant id.
@@ -445,5 +408,40 @@ impl AnyPosition {
         threads: usize,
     ) -> Result<Vec<(String, u64)>, crate::perft::ThreadsError> {
         with_position!(self, p => crate::perft::divide_threads(p, depth, threads))
+    }
+}
+
+#[cfg(test)]
+mod card_tests {
+    use super::*;
+
+    /// Each card's start FEN is the position its game starts from, and
+    /// ids are distinct and read back.
+    #[test]
+    fn cards_agree_with_their_games() {
+        assert_eq!(
+            trubix::CARD_41.start_fen,
+            trubix::fen::start_fen(Board::T41)
+        );
+        assert_eq!(
+            trubix::CARD_43.start_fen,
+            trubix::fen::start_fen(Board::T43)
+        );
+        for v in Variant::ALL {
+            let start = AnyPosition::start(v);
+            assert_eq!(start.variant(), v);
+            let again = AnyPosition::from_fen(v, v.start_fen()).unwrap();
+            assert_eq!(again.fen(), start.fen(), "{v}");
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            assert_eq!(v.cecp_id().parse::<Variant>(), Ok(v));
+        }
+        assert!(hidden_information(Variant::RealityCheck));
+        assert_eq!(
+            Variant::ALL
+                .iter()
+                .filter(|v| hidden_information(**v))
+                .count(),
+            1
+        );
     }
 }

@@ -306,31 +306,31 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
             engine.new_game();
             let start = Instant::now();
             let (nodes, score, best) = movegen::with_search!(any,
-                alphabeta pos => {
-                    let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
-                    (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
-                },
-                ismcts pos => {
-                    let exact = |_: &mut eval::montecarlo::SplitMix| pos;
-                    let r = engine::mcts::ismcts(
-                        &exact,
-                        &engine::mcts::MctsLimits::iterations(BENCH_MCTS_ITERATIONS),
-                        &engine::mcts::MctsConfig::default(),
-                        &std::sync::atomic::AtomicBool::new(false),
-                    );
-                    time += start.elapsed();
-                    total += r.nodes;
-                    writeln!(
-                        out,
-                        "{:<12} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
-                        v.id(),
-                        i + 1,
-                        r.nodes,
-                        r.value,
-                        r.best.map(|m| pos.move_to_string(m)).unwrap_or_default()
-                    )?;
-                    continue;
-                });
+            alphabeta pos => {
+                let r = engine.search(&pos, &[], &Limits::depth(depth), &SearchOptions::default(), &mut engine::observer::Silent);
+                (r.nodes, r.score, r.best.map(|m| pos.move_to_string(m)).unwrap_or_default())
+            },
+            ismcts pos => {
+                let exact = |_: &mut eval::montecarlo::SplitMix| pos;
+                let r = engine::mcts::ismcts(
+                    &exact,
+                    &engine::mcts::MctsLimits::iterations(BENCH_MCTS_ITERATIONS),
+                    &engine::mcts::MctsConfig::default(),
+                    &std::sync::atomic::AtomicBool::new(false),
+                );
+                time += start.elapsed();
+                total += r.nodes;
+                writeln!(
+                    out,
+                    "{:<12} {:>2}  iterations {BENCH_MCTS_ITERATIONS}  nodes {:>10}  value {:.3}  best {}",
+                    v.id(),
+                    i + 1,
+                    r.nodes,
+                    r.value,
+                    r.best.map(|m| pos.move_to_string(m)).unwrap_or_default()
+                )?;
+                continue;
+            });
             time += start.elapsed();
             total += nodes;
             log::debug!(

@@ -25,3 +25,14 @@ mod gen;
 pub mod position;
 
 pub use position::{Move, Position};
+
+/// Orthodox chess's card.
+pub const CARD: crate::card::Card = crate::card::Card {
+    id: "chess",
+    cecp_id: "normal",
+    title: "Chess",
+    summary: "orthodox chess (CECP: normal), the calibration game",
+    squares: 64,
+    start_fen: Position::START,
+    search: crate::card::Search::AlphaBeta,
+};

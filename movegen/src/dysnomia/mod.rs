@@ -51,3 +51,14 @@ pub use position::Position;
 mod rule_tests;
 #[cfg(test)]
 mod tests;
+
+/// Dysnomia Chess's card.
+pub const CARD: crate::card::Card = crate::card::Card {
+    id: "dysnomia",
+    cecp_id: "dysnomia",
+    title: "Dysnomia Chess",
+    summary: "8x8; pieces ride on Rooks, cascades, denial, bait, exile, revenge, disguise",
+    squares: 64,
+    start_fen: fen::START,
+    search: crate::card::Search::AlphaBeta,
+};

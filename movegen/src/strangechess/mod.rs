@@ -316,3 +316,14 @@ impl Tactical for Position {
         self.halfmove >= 100 || self.bare_kings()
     }
 }
+
+/// Strange Chess's card.
+pub const CARD: crate::card::Card = crate::card::Card {
+    id: "strangechess",
+    cecp_id: "strangechess",
+    title: "Strange Chess",
+    summary: "12x12 with holes; Walls, Halfers, Magicians, Diggers, Stones, Bacteria",
+    squares: 144,
+    start_fen: fen::START,
+    search: crate::card::Search::AlphaBeta,
+};

@@ -289,3 +289,25 @@ impl Position {
         Ok((squares[0], squares[1], promo))
     }
 }
+
+/// Trubix's card (41 squares).
+pub const CARD_41: crate::card::Card = crate::card::Card {
+    id: "trubix",
+    cecp_id: "trubix",
+    title: "Trubix",
+    summary: "5x11 grid with holes; woozans, fleurbics, knights",
+    squares: 41,
+    start_fen: "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
+    search: crate::card::Search::AlphaBeta,
+};
+
+/// Trubix-43's card.
+pub const CARD_43: crate::card::Card = crate::card::Card {
+    id: "trubix43",
+    cecp_id: "trubix43",
+    title: "Trubix-43",
+    summary: "half-offset bc0/cd0/bc10/cd10 with forking lines; crowned knights, squire, one queen",
+    squares: 43,
+    start_fen: "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w ABCDEabcde 0 1",
+    search: crate::card::Search::AlphaBeta,
+};
