@@ -144,6 +144,19 @@ impl Notation for Position {
     }
 }
 
+/// Reality Check's card. The start position is the rules document's
+/// example setup for both sides, used when no setup is chosen.
+pub const CARD: crate::card::Card = crate::card::Card {
+    id: "realitycheck",
+    cecp_id: "realitycheck",
+    title: "Reality Check",
+    summary:
+        "39-square diamond; two-faced chips with secret hidden faces, flips, drops, reality checks",
+    squares: 39,
+    start_fen: "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1",
+    search: crate::card::Search::Ismcts,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,16 +170,3 @@ mod tests {
         assert_eq!(perft(&mut p, 3), 962982);
     }
 }
-
-/// Reality Check's card. The start position is the rules document's
-/// example setup for both sides, used when no setup is chosen.
-pub const CARD: crate::card::Card = crate::card::Card {
-    id: "realitycheck",
-    cecp_id: "realitycheck",
-    title: "Reality Check",
-    summary:
-        "39-square diamond; two-faced chips with secret hidden faces, flips, drops, reality checks",
-    squares: 39,
-    start_fen: "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1",
-    search: crate::card::Search::Ismcts,
-};
