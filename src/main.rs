@@ -315,8 +315,10 @@ fn help_texts(cmd: clap::Command) -> clap::Command {
              is `uci` (CECP otherwise). The game is the option UCI_Variant: {}; positions \
              and moves are in each game's own notation (the Dysnomia denial is the move \
              @@@@). Reality Check is not offered over UCI: its full FENs would show the \
-             engine the opponent's hidden faces (play it over CECP). Not yet offered: \
-             pondering, UCI_LimitStrength, go searchmoves/mate.",
+             engine the opponent's hidden faces (play it over CECP). Options: UCI_Variant, \
+             Hash, Threads, Ponder, MultiPV, Move Overhead, Contempt, UCI_AnalyseMode, \
+             UCI_LimitStrength with UCI_Elo (nodes per move on Stockfish's Elo scale), \
+             Clear Hash. README section \"Playing over UCI\".",
             Variant::ALL
                 .iter()
                 .filter(|v| !movegen::variant::hidden_information(**v))

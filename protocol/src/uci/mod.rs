@@ -18,6 +18,8 @@
 //! of nodes per move that grows with the Elo asked for ([`strength`]),
 //! so the strength does not depend on the machine or the clock.
 //!
+//! Not yet sent: `info currmove` (the search reports whole iterations).
+//!
 //! Commands that a GUI should not send during a search (`position`,
 //! `go`, `setoption`, `ucinewgame`) are kept and run after its
 //! `bestmove`; `isready`, `stop`, `quit` act at once.
