@@ -28,4 +28,9 @@ pub struct Card {
     pub squares: u32,
     pub start_fen: &'static str,
     pub search: Search,
+    /// The positions `curio bench` searches (the first is the start).
+    pub bench_fens: &'static [&'static str],
+    /// How many plies shallower than the others `curio bench` searches
+    /// this game: its nodes cost far more.
+    pub bench_shallower: u32,
 }

@@ -201,66 +201,10 @@ fn describe(o: movegen::Outcome) -> String {
     }
 }
 
-/// Fixed bench positions per game: the start and middlegames, promotion
-/// races and endings from the perft suites.
+/// Fixed bench positions per game (its card's): the start and
+/// middlegames, promotion races and endings from the perft suites.
 pub fn bench_positions(v: Variant) -> &'static [&'static str] {
-    match v {
-        // The start and three middlegames from Curio's own games (tunnels,
-        // a live siege and powers, holes made by spells, shared squares).
-        Variant::StrangeChess => &[
-            "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1",
-            "rxdnbqkbnd1x/2ss1ww1ss2/1p1p1mm5/5pp1h1p1/12/p3p2ppp1p/P1P1Ph5P/1P9R/4MPP1H1P1/3P2MPPP1D/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 1 18 tunnels=w1:k2-l3@l3,b1:e10-d11-c12@c12 powers=l12:T",
-            "1xdnbqkb4/2ss1ww1ssd1/5m2mn2/r4p2h3/1p1p6p1/p3p1p1pp1p/P1P1PhMp3P/1P1P3P1P2/R1N1MPP1H1P1/4*1*NP2D/2SSWW1*SS2/4B1KB2XR w - d9 0 43",
-            "r5kb4/2ssww2ss2/2x5qn2/12/1p2*p4p1/p3p(PH)m4p/P1P2n2P2P/1P3M4P1/7R2K1/3S*1*1XS2/3SWW1*1S1R/4B7 w - - 8 153 powers=i3:C",
-        ],
-        Variant::Trubix => &[
-            "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
-            "**k**/fn1nf/wfwqw/1wwwf/*3*/*2F*/*3*/FWW1F/W1WWW/1NQNF/**K** w ACDEace 12 7",
-            "**1**/2kq1/w1w1w/f1fwn/*1w1*/*n1f*/*W2*/W1W1Q/3WW/FNWF1/**K** w Eace 6 19",
-            "**k**/1nfn1/1qw2/f2w1/*w1w*/*1Wf*/*2W*/1WWF1/F1WN1/Q2NF/**K** w C 28 31",
-            "**1**/f3w/1w1wk/n2f1/*1q1*/*F2*/*2W*/1WW2/1WWQW/1F1N1/**K** w CEd 12 31",
-            "**1**/1W2k/W3w/5/*3*/*3*/*3*/5/w3W/1w1K1/**1** b - 0 50",
-            "**1**/1W1k1/W1f2/5/*1Q1*/*3*/*1q1*/5/w1F2/1w2K/**1** b - 0 60",
-        ],
-        Variant::Trubix43 => &[
-            "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w ABCDEabcde 0 1",
-            "*q*k*/fcs1f/www1w/2fwc/*1wf*/*2F*/*3*/FWW1F/W1WWW/1CSCF/*Q*K* w ACDEabce 12 7",
-            "*1*k*/1qf1s/f1w1w/www1c/*2w*/*1fW*/*W2*/W2W1/FSW1W/C2CF/*Q*K* w CEce 9 19",
-            "*f*1*/1qk2/w1w1w/1c2c/*3*/*3*/*3*/QWF1F/1W1WW/3F1/*1*K* w BDEae 2 31",
-            "*w*k*/2c2/f2f1/1wSw1/*2w*/*W1W*/*qs1*/Q1W2/F1W1W/WCF2/*K*1* w CE 21 46",
-            "*1*1*/2W1k/w4/5/*3*/*3*/*3*/5/4W/K1w2/*1*1* w - 0 40",
-            "*1*1*/1W1Wk/5/5/*3*/*1Q1*/*1q1*/5/5/Kww2/*1*1* b - 0 40",
-        ],
-        // Searched by ISMCTS on the exact state (see `bench`).
-        Variant::RealityCheck => &[
-            "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1",
-            "rr/nr1nn/1RR1rppb/3bbbn2/7/2PN1PP2/1brBB2/NNRBNB/RN w PBPR/pn -/pp - - 0 11",
-            "1/rn2/4pb/nn3bb2/3bn3/5NR1/BP1BN1PP/NNRB1/RR w PNPRBB/- -/pppnprbrrr d5 - 2 26",
-            "nr/br1rr/nb1pppr1/4NB2/7/1BP2NPNN1/1PP1BBBR/PR2/NR b -/pnbb RR/nn - pb 0 20",
-        ],
-        // The start and positions of the perft suite: columns, Kings riding
-        // Rooks, a Queen beside columns, a Statue chain with pools, and an
-        // open middlegame.
-        Variant::Dysnomia => &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "4k3/8/8/3(RRrrp)4/8/4N3/8/4K3 w - - 0 1",
-            "4(rk)3/8/8/8/8/2n5/3P4/(RK)7 w - - 0 1",
-            "3k4/8/2p5/1(rB)1q4/2(RN)5/8/8/4K3 b - - 0 1",
-            "k3T3/8/4P3/8/8/8/p7/4K3 w - - 0 1 pools=-/N/q/-",
-            "r1b1k2r/ppp2ppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R2QKB1R w KQkq - 0 1",
-        ],
-        // The start, the chessprogramming perft positions 2-6 and two endings.
-        Variant::Chess => &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
-            "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 w - - 0 1",
-        ],
-    }
+    v.card().bench_fens
 }
 
 /// ISMCTS iterations per Reality Check bench position. The bench searches
@@ -274,23 +218,10 @@ pub const BENCH_MCTS_ITERATIONS: u64 = 4000;
 pub const BENCH_DEPTH: u32 = 13;
 pub const BENCH_HASH_MIB: usize = 16;
 
-/// How much shallower than the others Strange Chess is benched: its 12x12
-/// board has several times the moves per position, so the same depth would
-/// take minutes.
-pub const STRANGECHESS_BENCH_SHALLOWER: u32 = 8;
-
-/// How much shallower than the others Dysnomia is benched: every turn is
-/// played out in full and its check found by simulating the opponent's
-/// captures, so a node costs a hundred times a chess node.
-pub const DYSNOMIA_BENCH_SHALLOWER: u32 = 10;
-
-/// The depth `bench` searches `v` to when asked for `depth`.
+/// The depth `bench` searches `v` to when asked for `depth`: shallower
+/// by the card's `bench_shallower` for games whose nodes cost far more.
 pub fn bench_depth(v: Variant, depth: u32) -> u32 {
-    match v {
-        Variant::StrangeChess => depth.saturating_sub(STRANGECHESS_BENCH_SHALLOWER).max(1),
-        Variant::Dysnomia => depth.saturating_sub(DYSNOMIA_BENCH_SHALLOWER).max(1),
-        _ => depth,
-    }
+    depth.saturating_sub(v.card().bench_shallower).max(1)
 }
 
 /// `curio bench`: prints one line per position and the signature line

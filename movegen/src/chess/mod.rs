@@ -35,4 +35,16 @@ pub const CARD: crate::card::Card = crate::card::Card {
     squares: 64,
     start_fen: Position::START,
     search: crate::card::Search::AlphaBeta,
+    // The start, the chessprogramming perft positions 2-6 and two endings.
+    bench_fens: &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 w - - 0 1",
+    ],
+    bench_shallower: 0,
 };

@@ -61,4 +61,15 @@ pub const CARD: crate::card::Card = crate::card::Card {
     squares: 64,
     start_fen: fen::START,
     search: crate::card::Search::AlphaBeta,
+    // The start and positions of the perft suite: columns, Kings riding Rooks, a Queen beside columns, a Statue chain with pools, and an open middlegame.
+    bench_fens: &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/8/8/3(RRrrp)4/8/4N3/8/4K3 w - - 0 1",
+        "4(rk)3/8/8/8/8/2n5/3P4/(RK)7 w - - 0 1",
+        "3k4/8/2p5/1(rB)1q4/2(RN)5/8/8/4K3 b - - 0 1",
+        "k3T3/8/4P3/8/8/8/p7/4K3 w - - 0 1 pools=-/N/q/-",
+        "r1b1k2r/ppp2ppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R2QKB1R w KQkq - 0 1",
+    ],
+    // Every turn is played out in full and its check found by simulating the opponent's captures: a node costs a hundred times a chess node.
+    bench_shallower: 10,
 };

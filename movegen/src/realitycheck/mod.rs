@@ -155,6 +155,15 @@ pub const CARD: crate::card::Card = crate::card::Card {
     squares: 39,
     start_fen: "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1",
     search: crate::card::Search::Ismcts,
+    // Searched by ISMCTS on the exact state (see `bench`).
+    bench_fens: &[
+        "rr/nnbbnb/pppnbrpbpr/7/7/7/PPPNBRPBPR/NNBBNB/RR w NR/nr -/- - - 0 1",
+        "rr/nr1nn/1RR1rppb/3bbbn2/7/2PN1PP2/1brBB2/NNRBNB/RN w PBPR/pn -/pp - - 0 11",
+        "1/rn2/4pb/nn3bb2/3bn3/5NR1/BP1BN1PP/NNRB1/RR w PNPRBB/- -/pppnprbrrr d5 - 2 26",
+        "nr/br1rr/nb1pppr1/4NB2/7/1BP2NPNN1/1PP1BBBR/PR2/NR b -/pnbb RR/nn - pb 0 20",
+    ],
+    // Searched by ISMCTS on the exact state (see `curio bench`).
+    bench_shallower: 0,
 };
 
 #[cfg(test)]

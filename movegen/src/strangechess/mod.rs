@@ -326,4 +326,13 @@ pub const CARD: crate::card::Card = crate::card::Card {
     squares: 144,
     start_fen: fen::START,
     search: crate::card::Search::AlphaBeta,
+    // The start and three middlegames from Curio's own games (tunnels, a live siege and powers, holes made by spells, shared squares).
+    bench_fens: &[
+                "rxhnbqkbnhxr/1dss1ww1ssd1/pppppmmppppp/5pp5/12/12/12/12/5PP5/PPPPPMMPPPPP/1DSS1WW1SSD1/RXHNBQKBNHXR w KQkq - 0 1",
+                "rxdnbqkbnd1x/2ss1ww1ss2/1p1p1mm5/5pp1h1p1/12/p3p2ppp1p/P1P1Ph5P/1P9R/4MPP1H1P1/3P2MPPP1D/R1SS1WW*SS2/1X1NBQKBN1X1 w q - 1 18 tunnels=w1:k2-l3@l3,b1:e10-d11-c12@c12 powers=l12:T",
+                "1xdnbqkb4/2ss1ww1ssd1/5m2mn2/r4p2h3/1p1p6p1/p3p1p1pp1p/P1P1PhMp3P/1P1P3P1P2/R1N1MPP1H1P1/4*1*NP2D/2SSWW1*SS2/4B1KB2XR w - d9 0 43",
+                "r5kb4/2ssww2ss2/2x5qn2/12/1p2*p4p1/p3p(PH)m4p/P1P2n2P2P/1P3M4P1/7R2K1/3S*1*1XS2/3SWW1*1S1R/4B7 w - - 8 153 powers=i3:C",
+    ],
+    // Its 12x12 board has several times the moves per position, so the same depth would take minutes.
+    bench_shallower: 8,
 };

@@ -299,6 +299,16 @@ pub const CARD_41: crate::card::Card = crate::card::Card {
     squares: 41,
     start_fen: "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
     search: crate::card::Search::AlphaBeta,
+    bench_fens: &[
+        "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K** w ABCDEabcde 0 1",
+        "**k**/fn1nf/wfwqw/1wwwf/*3*/*2F*/*3*/FWW1F/W1WWW/1NQNF/**K** w ACDEace 12 7",
+        "**1**/2kq1/w1w1w/f1fwn/*1w1*/*n1f*/*W2*/W1W1Q/3WW/FNWF1/**K** w Eace 6 19",
+        "**k**/1nfn1/1qw2/f2w1/*w1w*/*1Wf*/*2W*/1WWF1/F1WN1/Q2NF/**K** w C 28 31",
+        "**1**/f3w/1w1wk/n2f1/*1q1*/*F2*/*2W*/1WW2/1WWQW/1F1N1/**K** w CEd 12 31",
+        "**1**/1W2k/W3w/5/*3*/*3*/*3*/5/w3W/1w1K1/**1** b - 0 50",
+        "**1**/1W1k1/W1f2/5/*1Q1*/*3*/*1q1*/5/w1F2/1w2K/**1** b - 0 60",
+    ],
+    bench_shallower: 0,
 };
 
 /// Trubix-43's card.
@@ -310,4 +320,14 @@ pub const CARD_43: crate::card::Card = crate::card::Card {
     squares: 43,
     start_fen: "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w ABCDEabcde 0 1",
     search: crate::card::Search::AlphaBeta,
+    bench_fens: &[
+        "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K* w ABCDEabcde 0 1",
+        "*q*k*/fcs1f/www1w/2fwc/*1wf*/*2F*/*3*/FWW1F/W1WWW/1CSCF/*Q*K* w ACDEabce 12 7",
+        "*1*k*/1qf1s/f1w1w/www1c/*2w*/*1fW*/*W2*/W2W1/FSW1W/C2CF/*Q*K* w CEce 9 19",
+        "*f*1*/1qk2/w1w1w/1c2c/*3*/*3*/*3*/QWF1F/1W1WW/3F1/*1*K* w BDEae 2 31",
+        "*w*k*/2c2/f2f1/1wSw1/*2w*/*W1W*/*qs1*/Q1W2/F1W1W/WCF2/*K*1* w CE 21 46",
+        "*1*1*/2W1k/w4/5/*3*/*3*/*3*/5/4W/K1w2/*1*1* w - 0 40",
+        "*1*1*/1W1Wk/5/5/*3*/*1Q1*/*1q1*/5/5/Kww2/*1*1* b - 0 40",
+    ],
+    bench_shallower: 0,
 };
