@@ -26,6 +26,21 @@ impl<M> Iteration<M> {
         let ms = self.time.as_millis() as u64;
         (self.nodes * 1000).checked_div(ms).unwrap_or(0)
     }
+
+    /// The same report with the principal variation in another form (a
+    /// face's text).
+    pub fn with_pv<N>(&self, pv: Vec<N>) -> Iteration<N> {
+        Iteration {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: self.multipv,
+            score: self.score,
+            nodes: self.nodes,
+            time: self.time,
+            pv,
+            hashfull: self.hashfull,
+        }
+    }
 }
 
 /// Receives search progress.

@@ -57,6 +57,20 @@ impl Engine {
         }
     }
 
+    /// `curio uci` after `uci` ... `uciok`.
+    fn uci() -> Engine {
+        let mut e = Engine::start(&["uci"]);
+        e.send("uci");
+        e.until("uciok", Duration::from_secs(10));
+        e
+    }
+
+    /// `quit`, and the process must end well.
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+
     fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("input still open");
         writeln!(stdin, "{line}").expect("curio reads its input");
@@ -131,8 +145,7 @@ fn handshake_names_the_engine_and_its_options() {
     }
     assert!(lines.contains(&"option name Clear Hash type button".to_string()));
     e.ready();
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 #[test]
@@ -142,8 +155,7 @@ fn bare_curio_speaks_the_protocol_of_its_first_line() {
     e.send("uci");
     e.until("uciok", Duration::from_secs(10));
     assert_eq!(e.best("depth 2").len(), 4);
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
     let mut x = Engine::start(&[]);
     x.send("xboard");
     x.send("protover 2");
@@ -155,9 +167,7 @@ fn bare_curio_speaks_the_protocol_of_its_first_line() {
 /// `bestmove` is legal where it was asked for.
 #[test]
 fn every_game_is_played_by_position_and_moves() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     for v in GAMES {
         e.send(&format!("setoption name UCI_Variant value {}", v.id()));
         e.send("ucinewgame");
@@ -181,15 +191,12 @@ fn every_game_is_played_by_position_and_moves() {
         }
         assert!(moves.len() >= 4, "{}: {moves:?}", v.id());
     }
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 #[test]
 fn go_honours_each_limit() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("position startpos moves e2e4");
     // depth: the last info line is of that depth.
     e.send("go depth 3");
@@ -227,15 +234,12 @@ fn go_honours_each_limit() {
     let t = Instant::now();
     e.best("wtime 60000 btime 1000 winc 10 binc 10 movestogo 20");
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 #[test]
 fn go_infinite_answers_only_after_stop() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("position startpos");
     e.send("go infinite");
     let early = e.drain(Duration::from_millis(700));
@@ -263,15 +267,12 @@ fn go_infinite_answers_only_after_stop() {
     e.send("stop");
     let lines = e.until("bestmove", Duration::from_secs(5));
     assert_eq!(lines.last().unwrap(), "bestmove a1a8");
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 #[test]
 fn bad_input_is_answered_and_changes_nothing() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("position startpos moves e2e4");
     let bad = [
         ("frobnicate", "unknown command"),
@@ -319,15 +320,12 @@ fn bad_input_is_answered_and_changes_nothing() {
     // A finished game has no move: the null move.
     e.send("position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1");
     assert_eq!(e.best("depth 3"), "0000");
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 #[test]
 fn a_denial_is_a_move_like_any_other() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("setoption name UCI_Variant value dysnomia");
     e.send("position startpos moves a2a3,a3a2 @@@@");
     let mut pos = AnyPosition::start(Variant::Dysnomia);
@@ -336,15 +334,12 @@ fn a_denial_is_a_move_like_any_other() {
     let mv = e.best("depth 2");
     assert_ne!(mv, "a2a3,a3a2", "the denied turn is forbidden");
     assert!(pos.play(&mv).is_ok(), "{mv}");
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 #[test]
 fn commands_sent_during_a_search_wait_for_its_move() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("position startpos");
     e.send("go movetime 300");
     e.send("position startpos moves e2e4");
@@ -371,9 +366,7 @@ fn commands_sent_during_a_search_wait_for_its_move() {
 /// ignores, then the real position).
 #[test]
 fn pondering_with_a_hit_and_with_a_miss() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("setoption name Ponder value true");
     e.send("position startpos");
     e.send("go depth 4");
@@ -419,17 +412,14 @@ fn pondering_with_a_hit_and_with_a_miss() {
     for m in [&ours, &theirs, &mv, "h7h6", &next] {
         real.play(m).unwrap_or_else(|err| panic!("{m}: {err}"));
     }
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 /// `go searchmoves` keeps the search to the moves named; `go mate N`
 /// finds a mate in N.
 #[test]
 fn searchmoves_and_mate_limit_the_search() {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.until("uciok", Duration::from_secs(10));
+    let mut e = Engine::uci();
     e.send("position startpos");
     for _ in 0..2 {
         let mv = e.best("depth 3 searchmoves a2a3 h2h4");
@@ -445,8 +435,7 @@ fn searchmoves_and_mate_limit_the_search() {
         lines.iter().any(|l| l.contains(" score mate 1 ")),
         "{lines:?}"
     );
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }
 
 /// `UCI_LimitStrength`: the lowest Elo thinks on a handful of nodes
@@ -504,6 +493,5 @@ fn limit_strength_caps_the_nodes_per_move() {
         "{:?}",
         t.elapsed()
     );
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.quit();
 }

@@ -22,7 +22,7 @@ use movegen::AnyPosition;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Most threads accepted: the `Threads` option of every face's range ends here, and
 /// `cores` and `--threads` above it count as this many (at most one per
@@ -49,24 +49,7 @@ pub struct Job {
 
 /// One completed iteration (one line of it in multi-PV), with the
 /// principal variation in the binding notation.
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub multipv: usize,
-    pub score: Score,
-    pub nodes: u64,
-    pub time: Duration,
-    pub hashfull: usize,
-    pub pv: Vec<String>,
-}
-
-impl Report {
-    pub fn nps(&self) -> u64 {
-        let ms = self.time.as_millis() as u64;
-        (self.nodes * 1000).checked_div(ms).unwrap_or(0)
-    }
-}
+pub type Report = Iteration<String>;
 
 /// A search that ended.
 #[derive(Clone, Debug)]
@@ -349,16 +332,7 @@ struct Reporter<'a, G, F> {
 
 impl<G: Notation, F: FnMut(&Report)> Observer<G::Move> for Reporter<'_, G, F> {
     fn iteration(&mut self, it: &Iteration<G::Move>) {
-        (self.report)(&Report {
-            depth: it.depth,
-            seldepth: it.seldepth,
-            multipv: it.multipv,
-            score: it.score,
-            nodes: it.nodes,
-            time: it.time,
-            hashfull: it.hashfull,
-            pv: line_text(self.root, &it.pv),
-        });
+        (self.report)(&it.with_pv(line_text(self.root, &it.pv)));
     }
 }
 
