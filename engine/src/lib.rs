@@ -23,7 +23,7 @@ use movegen::Game;
 use observer::{Iteration, Observer};
 use score::Score;
 use search::{PerMove, Shared, Thread, MAX_PLY};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
@@ -136,8 +136,36 @@ fn capped(threads: usize, core_limit: Option<usize>) -> usize {
 }
 
 /// The search engine: transposition table, threads, stop flag.
+/// The root move the main search thread is on, for a face that shows it
+/// while it thinks (UCI `currmove`). Written at the root only, read from
+/// any thread.
+#[derive(Debug, Default)]
+pub struct RootProgress {
+    code: AtomicU64,
+    /// 1-based; 0 while no root move has been started.
+    number: AtomicU32,
+    depth: AtomicU32,
+}
+
+impl RootProgress {
+    pub(crate) fn set(&self, code: u64, number: u32, depth: u32) {
+        self.code.store(code, Relaxed);
+        self.number.store(number, Relaxed);
+        self.depth.store(depth, Relaxed);
+    }
+
+    /// The move's code ([`movegen::Tactical::encode_move`]), its number
+    /// in this iteration and the iteration's depth; None before the
+    /// first.
+    pub fn get(&self) -> Option<(u64, u32, u32)> {
+        let number = self.number.load(Relaxed);
+        (number > 0).then(|| (self.code.load(Relaxed), number, self.depth.load(Relaxed)))
+    }
+}
+
 pub struct Engine {
     tt: TranspositionTable,
+    root: Arc<RootProgress>,
     /// Threads asked for (`--threads`, CECP `cores`).
     threads: usize,
     /// At most this many threads run (see [`Engine::running_threads`]).
@@ -169,6 +197,7 @@ impl Engine {
             threads: threads.max(1),
             core_limit: available_cores(),
             stop: Arc::new(AtomicBool::new(false)),
+            root: Arc::default(),
             contempt: 0,
             growth: None,
         })
@@ -268,6 +297,11 @@ impl Engine {
         self.stop.clone()
     }
 
+    /// Where the running search is at its root (see [`RootProgress`]).
+    pub fn root_progress(&self) -> Arc<RootProgress> {
+        self.root.clone()
+    }
+
     /// Re-arms the engine after a stop request.
     pub fn clear_stop(&self) {
         self.stop.store(false, Relaxed);
@@ -293,6 +327,8 @@ impl Engine {
         let nodes = AtomicU64::new(0);
         let tt = &self.tt;
         let abort = &*self.stop;
+        self.root.set(0, 0, 0);
+        let root_progress = &*self.root;
         let finished = AtomicBool::new(false);
         let stop = &finished;
         let contempt = self.contempt;
@@ -324,6 +360,7 @@ impl Engine {
                             stop,
                             abort,
                             nodes,
+                            root: root_progress,
                         };
                         let mut t: Thread<G> =
                             Thread::new(shared, id, helper_limits, history, start, contempt);
@@ -340,6 +377,7 @@ impl Engine {
                     stop,
                     abort,
                     nodes,
+                    root: root_progress,
                 };
                 let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
                 main.time = TimeManager::new(limits, growth_hint);

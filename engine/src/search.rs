@@ -34,6 +34,8 @@ pub(crate) struct Shared<'a> {
     pub abort: &'a AtomicBool,
     /// Nodes of all threads, flushed every few thousand nodes.
     pub nodes: &'a AtomicU64,
+    /// The main thread's current root move, for faces.
+    pub root: &'a crate::RootProgress,
 }
 
 /// What one thread found.
@@ -653,6 +655,11 @@ impl<'a, G: Evaluator> Thread<'a, G> {
                 }
             }
 
+            if root && self.is_main() {
+                self.shared
+                    .root
+                    .set(G::encode_move(m), searched as u32 + 1, depth as u32);
+            }
             let undo = pos.make(m);
             self.keys.push(pos.key());
             let gives_check = pos.in_check();

@@ -495,3 +495,30 @@ fn limit_strength_caps_the_nodes_per_move() {
     );
     e.quit();
 }
+
+/// A search past a second shows the root move it is on, a legal move
+/// with its number, as GUIs display it.
+#[test]
+fn a_long_search_shows_its_current_root_move() {
+    let mut e = Engine::uci();
+    e.send("position startpos moves d2d4");
+    e.send("go movetime 2600");
+    let lines = e.until("bestmove", Duration::from_secs(10));
+    let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "{lines:?}");
+    let mut pos = AnyPosition::start(Variant::Chess);
+    pos.play("d2d4").unwrap();
+    let legal = pos.legal_move_strings();
+    for l in current {
+        let w: Vec<&str> = l.split(' ').collect();
+        assert_eq!(
+            (w[0], w[1], w[3], w[5]),
+            ("info", "depth", "currmove", "currmovenumber"),
+            "{l}"
+        );
+        assert!(legal.contains(&w[4].to_string()), "{l}");
+        let n: usize = w[6].parse().unwrap();
+        assert!(n >= 1 && n <= legal.len(), "{l}");
+    }
+    e.quit();
+}

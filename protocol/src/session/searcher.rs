@@ -88,6 +88,10 @@ struct Running {
 pub struct Searcher {
     engine: Arc<Mutex<Engine>>,
     stop: Arc<AtomicBool>,
+    /// The root move being searched, as the engine writes it, and the
+    /// running search's root moves by code, to name it.
+    root_progress: Arc<engine::RootProgress>,
+    root_moves: Arc<Mutex<Vec<(u64, String)>>>,
     running: Option<Running>,
     progress: Arc<Mutex<Progress>>,
     next_id: u64,
@@ -118,9 +122,12 @@ impl Searcher {
         engine::tt::check_hash_mib(hash_mib)?;
         let engine = Engine::try_new(1, threads)?;
         let stop = engine.stop_handle();
+        let root_progress = engine.root_progress();
         Ok(Searcher {
             engine: Arc::new(Mutex::new(engine)),
             stop,
+            root_progress,
+            root_moves: Arc::default(),
             running: None,
             progress: Arc::default(),
             next_id: 1,
@@ -197,6 +204,16 @@ impl Searcher {
         self.progress.lock().map(|p| *p).unwrap_or_default()
     }
 
+    /// The root move the running search is on: its text, its number in
+    /// the iteration (from 1) and the iteration's depth.
+    pub fn current_move(&self) -> Option<(String, u32, u32)> {
+        self.running.as_ref()?;
+        let (code, number, depth) = self.root_progress.get()?;
+        let moves = self.root_moves.lock().ok()?;
+        let text = moves.iter().find(|(c, _)| *c == code)?.1.clone();
+        Some((text, number, depth))
+    }
+
     /// Starts `job` on a thread (after abandoning any running search):
     /// `on_iteration` hears every iteration, `on_done` the result, both on
     /// the search thread. Returns the search's id.
@@ -225,6 +242,7 @@ impl Searcher {
         }
         let engine = self.engine.clone();
         let progress = self.progress.clone();
+        let root_moves = self.root_moves.clone();
         let baseline = (job.own_move && self.player != Player::Search)
             .then_some((self.player, id ^ self.seed));
         let eval_config = self.eval;
@@ -243,7 +261,9 @@ impl Searcher {
                 }
                 on_iteration(r);
             };
-            let done = movegen::with_search!(&job.root, alphabeta pos => match baseline {
+            let done = movegen::with_search!(&job.root, alphabeta pos => {
+                name_root_moves(pos, &root_moves);
+                match baseline {
                 Some((player, seed)) => Done {
                     id,
                     best: engine::baseline::choose(player, pos, &job.history, seed)
@@ -254,6 +274,7 @@ impl Searcher {
                     nodes: 0,
                 },
                 None => search(&mut engine, pos, &job, id, &mut report),
+                }
             },
             // Refused in `start`: the side to move must not see hidden faces.
             ismcts _pos => Done { id, best: None, ponder: None, score: 0, depth: 0, nodes: 0 });
@@ -321,6 +342,20 @@ impl Searcher {
 impl Drop for Searcher {
     fn drop(&mut self) {
         self.abort();
+    }
+}
+
+/// The root's legal moves by their codes, so that the root move the
+/// engine reports can be named.
+fn name_root_moves<G: Notation + Tactical>(pos: &G, into: &Mutex<Vec<(u64, String)>>) {
+    let mut list = G::Moves::default();
+    pos.legal_moves(&mut list);
+    let named = list
+        .iter()
+        .map(|&m| (<G as Tactical>::encode_move(m), pos.move_to_string(m)))
+        .collect();
+    if let Ok(mut v) = into.lock() {
+        *v = named;
     }
 }
 

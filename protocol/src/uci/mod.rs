@@ -18,7 +18,9 @@
 //! of nodes per move that grows with the Elo asked for ([`strength`]),
 //! so the strength does not depend on the machine or the clock.
 //!
-//! Not yet sent: `info currmove` (the search reports whole iterations).
+//! While a search runs past [`CURRMOVE_AFTER`], the root move it is on is
+//! sent about once a second as `info depth D currmove M currmovenumber N`
+//! (as Stockfish does after 3 s).
 //!
 //! Commands that a GUI should not send during a search (`position`,
 //! `go`, `setoption`, `ucinewgame`) are kept and run after its
@@ -52,6 +54,9 @@ enum Event {
     Done(Done),
     Eof,
 }
+
+/// How long a search runs before its root move is shown.
+pub const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The games UCI offers (all but the hidden-information one), by the
 /// names `UCI_Variant` takes.
@@ -110,6 +115,8 @@ struct Uci {
     held: Option<String>,
     /// The `go ponder` being pondered: searched in earnest at `ponderhit`.
     pondering: Option<Go>,
+    /// The last root move shown (`currmove`), not to repeat it.
+    shown: Option<(String, u32, u32)>,
     /// Commands that came during a search (`position`, `go`, options):
     /// run in order once its `bestmove` is out, as if the GUI had waited.
     queued: VecDeque<String>,
@@ -390,6 +397,26 @@ impl Uci {
         true
     }
 
+    /// `info ... currmove ...` when the running search has moved on to
+    /// another root move since the last one shown.
+    fn show_current_move(&mut self) {
+        let Some(run) = self.searcher.running() else {
+            return;
+        };
+        if run.started.elapsed() < CURRMOVE_AFTER {
+            return;
+        }
+        let now = self.searcher.current_move();
+        if now.is_some() && now != self.shown {
+            if let Some((mv, number, depth)) = &now {
+                self.out.line(&format!(
+                    "info depth {depth} currmove {mv} currmovenumber {number}"
+                ));
+            }
+            self.shown = now;
+        }
+    }
+
     /// Runs the queued commands while no search runs; false means quit.
     fn run_queued(&mut self) -> bool {
         while self.running.is_none() {
@@ -433,6 +460,7 @@ pub fn run(
         elo: strength::DEFAULT_ELO,
         running: None,
         held: None,
+        shown: None,
         pondering: None,
         queued: VecDeque::new(),
     };
@@ -449,7 +477,23 @@ pub fn run(
         }
         let _ = reader.send(Event::Eof);
     });
-    while let Ok(ev) = rx.recv() {
+    loop {
+        // While a search runs, wake once a second to show its root move.
+        let ev = if uci.searcher.running().is_some() {
+            match rx.recv_timeout(std::time::Duration::from_secs(1)) {
+                Ok(ev) => ev,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    uci.show_current_move();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match rx.recv() {
+                Ok(ev) => ev,
+                Err(_) => break,
+            }
+        };
         match ev {
             Event::Line(l) => {
                 out.input(&l);
