@@ -13,6 +13,23 @@ pub enum Search {
     Ismcts,
 }
 
+/// What a player needs to know of a game to type its moves: the
+/// terminal's `help` and prompt, `curio play --help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guide {
+    /// The pieces' letters (uppercase White, lowercase Black) and what
+    /// the board shows besides.
+    pub pieces: &'static str,
+    /// One typical move, for a prompt (legal from the start position
+    /// where the game has one).
+    pub example: &'static str,
+    /// How moves are written, one form a line, each with examples.
+    pub moves: &'static str,
+    /// A line under a `moves` list whose forms a newcomer cannot read
+    /// from the squares alone (a move from a square to itself).
+    pub moves_note: Option<&'static str>,
+}
+
 /// The static facts of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Card {
@@ -33,4 +50,5 @@ pub struct Card {
     /// How many plies shallower than the others `curio bench` searches
     /// this game: its nodes cost far more.
     pub bench_shallower: u32,
+    pub guide: Guide,
 }

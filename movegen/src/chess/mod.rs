@@ -47,4 +47,11 @@ pub const CARD: crate::card::Card = crate::card::Card {
         "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 w - - 0 1",
     ],
     bench_shallower: 0,
+    guide: crate::card::Guide {
+        pieces: "K king, Q queen, R rook, B bishop, N knight, P pawn.",
+        example: "e2e4",
+        moves: "from-square and to-square: e2e4, g1f3\n\
+            promotion: e7e8q; castling: the king's move, e1g1; en passant: e5d6",
+        moves_note: None,
+    },
 };

@@ -72,4 +72,25 @@ pub const CARD: crate::card::Card = crate::card::Card {
     ],
     // Every turn is played out in full and its check found by simulating the opponent's captures: a node costs a hundred times a chess node.
     bench_shallower: 10,
+    guide: crate::card::Guide {
+        pieces: "K Q R B N P as in chess, T Statue (a pawn turned to stone). (RpK): a \
+            column, a Rook carrying riders, written bottom to top (here a white \
+            Rook, a black pawn, the white King on top). The pools hold removed \
+            Kings, Queens, Rooks, Bishops and Knights only (pawns removed are \
+            gone).",
+        example: "e2e4",
+        moves: "from-square and to-square: g1f3, e4d4 (pawns also step sideways and back)\n\
+            two legs joined by a comma: a King's double move e1e2,e2e3, a pawn's \
+            bent double move e2e3,e3d3, a Knight's path capture b1b2,b2c3\n\
+            columns: a rider leaves with its level a1[1]a4; takes the bottom \
+            h1h7[0]; enters an enemy column without capturing b5b7^\n\
+            Queen's all-round capture: her square twice, d1d1; a pawn's swap \
+            (disguise): e4e5~; Bishop promotion: Q@e5; pawn promotion: e7e8q, \
+            e7e8t (a Statue)\n\
+            @@@@ denies the opponent's last turn (while you hold the right)",
+        moves_note: Some(
+            "(d1d1 is the Queen's all-round capture, @@@@ a denial, two legs joined by a \
+            comma one turn; 'help' explains every form)",
+        ),
+    },
 };

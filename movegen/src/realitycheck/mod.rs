@@ -164,6 +164,15 @@ pub const CARD: crate::card::Card = crate::card::Card {
     ],
     // Searched by ISMCTS on the exact state (see `curio bench`).
     bench_shallower: 0,
+    guide: crate::card::Guide {
+        pieces: "two-faced chips: P pawn, N knight, B bishop, R rook; a chip shows its \
+            face, then its hidden face ('?' where you have not seen it).",
+        example: "c3c4^e7",
+        moves: "move, then the chip to flip: c3c4^e7\n\
+            drop from the hand: NB@d1; capture: d3g6, with a reality check d3g6!\n\
+            keep,.../refuse,... when a captured chip would overfill your hand",
+        moves_note: None,
+    },
 };
 
 #[cfg(test)]

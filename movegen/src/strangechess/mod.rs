@@ -335,4 +335,24 @@ pub const CARD: crate::card::Card = crate::card::Card {
     ],
     // Its 12x12 board has several times the moves per position, so the same depth would take minutes.
     bench_shallower: 8,
+    guide: crate::card::Guide {
+        pieces: "K Q R B N P as in chess, W Wall (two cells), X Bacteria, M Magician, \
+            D Digger, S Stone, H Halfer. (NH): two occupants of one square (a \
+            Halfer shares). *: a hole.",
+        example: "f4f5",
+        moves: "from-square and to-square (a capture, a Digger's ride, a siege started \
+            by moving): e3e6, d1f2\n\
+            promotion: c11c12q; castling: the king's from and to, g1b1 or g1k1\n\
+            Wall: across its length the anchor's move f2f6, along it the leading \
+            cell's g2i2, a rotation the moving cell's diagonal step g2f3\n\
+            Magician's spell: the empty source square, then the hole it fills: \
+            a6d9; banish (the square becomes a hole): the source twice, a6a6 \
+            (so 'moves' lists d4d4, e2e2 ...). XBoard's typed forms work too: \
+            f3e2-f3 (Magician f3 banishes e2), f3e2-d9 (fills d9 from e2)\n\
+            Halfer: leaving a square it shares d4f5h; onto a lone enemy Halfer \
+            c5d7 shares, c5d7x besieges\n\
+            tunnel travel: d2f4t; a rescue: e4f6, with a step aside e4f6,f6g7v",
+        moves_note: Some("(a move from a square to itself, d4d4, is a Magician's banish of that empty \
+            square; a6d9 from an empty square is a spell; 'help' explains every form)"),
+    },
 };

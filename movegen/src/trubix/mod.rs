@@ -309,6 +309,13 @@ pub const CARD_41: crate::card::Card = crate::card::Card {
         "**1**/1W1k1/W1f2/5/*1Q1*/*3*/*1q1*/5/w1F2/1w2K/**1** b - 0 60",
     ],
     bench_shallower: 0,
+    guide: crate::card::Guide {
+        pieces: "K king, Q queen, N knight, F fleurbic, W woozan. Holes are blank.",
+        example: "c3c4",
+        moves: "from-square and to-square: c3c4, b1c3\n\
+            promotion: the new piece's letter last: b9c10q",
+        moves_note: None,
+    },
 };
 
 /// Trubix-43's card.
@@ -330,4 +337,12 @@ pub const CARD_43: crate::card::Card = crate::card::Card {
         "*1*1*/1W1Wk/5/5/*3*/*1Q1*/*1q1*/5/5/Kww2/*1*1* b - 0 40",
     ],
     bench_shallower: 0,
+    guide: crate::card::Guide {
+        pieces: "K king, Q queen, N knight, F fleurbic, W woozan, C crowned knight, \
+            S squire. Holes are blank; bc0/cd0/bc10/cd10 sit half a file inwards.",
+        example: "c3c4",
+        moves: "from-square and to-square: c3c4, b1c3\n\
+            promotion: the new piece's letter last: c9bc10s (bc10 is a half-offset square)",
+        moves_note: None,
+    },
 };
