@@ -32,10 +32,10 @@
 mod command;
 pub mod strength;
 
+use crate::analysis::score_text;
 use crate::cecp::Out;
 use crate::session::{Done, GameRecord, Job, Report, Searcher, MAX_THREADS};
 use command::{parse_go, parse_position, parse_setoption, Go};
-use engine::score::mate_in_moves;
 use engine::tt::HashError;
 use movegen::{AnyPosition, Variant};
 use std::collections::VecDeque;
@@ -66,21 +66,14 @@ fn uci_variants() -> impl Iterator<Item = Variant> {
         .filter(|&v| !movegen::variant::hidden_information(v))
 }
 
-/// A UCI score: `cp N` or `mate M` (moves, negative when mated).
-fn uci_score(s: i32) -> String {
-    match mate_in_moves(s) {
-        Some(m) => format!("mate {m}"),
-        None => format!("cp {s}"),
-    }
-}
-
 fn info_line(r: &Report) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         r.depth,
         r.seldepth,
         r.multipv,
-        uci_score(r.score),
+        // `cp N` or `mate M` (moves, negative when mated): UCI's form.
+        score_text(r.score),
         r.nodes,
         r.nps(),
         r.hashfull,
