@@ -161,6 +161,23 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         log: Option<String>,
     },
+    /// Play in the browser: serve a board for every game on this machine
+    #[command(
+        long_about = "Serves a web page with the board of every game, on 127.0.0.1 by default: \
+        open the address it prints in a browser. Play against Curio at levels 1-8, or analyse \
+        any position; moves are chosen by clicking the squares, FEN and PGN go in and out in \
+        the binding notation. Everything the page needs is inside this binary (no network). \
+        The server runs until it is stopped (Ctrl-C). Reality Check is not offered yet."
+    )]
+    Serve {
+        /// Port to listen on (0: any free port, printed at start)
+        #[arg(long, short = 'p', default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on; another machine can reach the board only
+        /// if this is not the loopback address
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Play a game against the engine in the terminal
     Play {
         /// Game to play (see `curio variants`)
@@ -533,6 +550,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 None => Variant::ALL.to_vec(),
             };
             analysis::bench(&variants, depth, &mut stdout.lock())?;
+        }
+        Command::Serve { port, host } => {
+            protocol::serve::serve(&host, port, |addr| {
+                println!("Curio serves the board at http://{addr}/ (Ctrl-C to stop)");
+                let _ = io::Write::flush(&mut io::stdout());
+            })?;
         }
         Command::Play {
             variant,

@@ -7,10 +7,12 @@
 pub mod analysis;
 pub mod cecp;
 pub mod cli;
+pub mod diagram;
 pub mod guide;
 pub mod linelog;
 pub mod play;
 pub mod play_rc;
 pub mod referee;
+pub mod serve;
 pub mod session;
 pub mod uci;

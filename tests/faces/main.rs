@@ -12,6 +12,7 @@ mod cecp_fuzz;
 mod cli;
 mod curio_match;
 mod python_chess;
+mod serve;
 mod time_use;
 mod uci;
 mod xboard_board;

@@ -247,21 +247,25 @@ impl Searcher {
             .then_some((self.player, id ^ self.seed));
         let eval_config = self.eval;
         let limits = job.limits;
-        let handle = std::thread::spawn(move || {
-            // The search reads the weights on the thread that starts it.
-            eval::set_config(eval_config);
-            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-            engine.set_contempt(job.contempt);
-            let mut report = |r: &Report| {
-                if let Ok(mut p) = progress.lock() {
-                    *p = Progress {
-                        depth: r.depth,
-                        nodes: r.nodes,
-                    };
-                }
-                on_iteration(r);
-            };
-            let done = movegen::with_search!(&job.root, alphabeta pos => {
+        // Named, so that a session's threads can be told apart (the
+        // engine's own threads are `search N`).
+        let handle = std::thread::Builder::new()
+            .name("search session".into())
+            .spawn(move || {
+                // The search reads the weights on the thread that starts it.
+                eval::set_config(eval_config);
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                engine.set_contempt(job.contempt);
+                let mut report = |r: &Report| {
+                    if let Ok(mut p) = progress.lock() {
+                        *p = Progress {
+                            depth: r.depth,
+                            nodes: r.nodes,
+                        };
+                    }
+                    on_iteration(r);
+                };
+                let done = movegen::with_search!(&job.root, alphabeta pos => {
                 name_root_moves(pos, &root_moves);
                 match baseline {
                 Some((player, seed)) => Done {
@@ -278,9 +282,10 @@ impl Searcher {
             },
             // Refused in `start`: the side to move must not see hidden faces.
             ismcts _pos => Done { id, best: None, ponder: None, score: 0, depth: 0, nodes: 0 });
-            drop(engine);
-            on_done(done);
-        });
+                drop(engine);
+                on_done(done);
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
         self.running = Some(Running {
             info: RunInfo {
                 id,
