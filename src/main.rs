@@ -167,7 +167,7 @@ enum Command {
         open the address it prints in a browser. Play against Curio at levels 1-8, or analyse \
         any position; moves are chosen by clicking the squares, FEN and PGN go in and out in \
         the binding notation. Everything the page needs is inside this binary (no network). \
-        The server runs until it is stopped (Ctrl-C). Reality Check is not offered yet."
+        The server runs until it is stopped (Ctrl-C). In Reality Check the page gets only your own view."
     )]
     Serve {
         /// Port to listen on (0: any free port, printed at start)

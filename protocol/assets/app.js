@@ -56,14 +56,9 @@ async function startPage() {
   if (!games) return;
   for (const g of games) {
     const li = document.createElement("li");
-    if (g.browser) {
-      li.innerHTML = `<a href="/?variant=${g.id}"></a> <span></span><br><small></small>`;
-      li.querySelector("a").textContent = g.title;
-    } else {
-      li.className = "off";
-      li.innerHTML = `<b></b> <span></span><br><small></small>`;
-      li.querySelector("b").textContent = g.title + " (not in the browser yet: its hidden faces need their own board)";
-    }
+    li.innerHTML = `<a href="/?variant=${g.id}"></a> <span></span><br><small></small>`;
+    li.querySelector("a").textContent = g.title;
+    if (g.hidden) li.querySelector("a").title = "your chips show both faces; Curio's hidden faces show as ?";
     li.querySelector("span").textContent = `${g.squares} squares`;
     li.querySelector("small").textContent = g.summary;
     $("games").appendChild(li);
@@ -178,17 +173,26 @@ function show(j) {
   $("analyze").textContent = j.analysing ? "Stop analysis" : "Analyse";
   $("resign").hidden = j.mode === "analysis";
   $("live").hidden = viewPly === null;
-  if (document.activeElement !== $("fen")) $("fen").value = j.fen;
+  if (document.activeElement !== $("fen")) $("fen").value = j.fen || "";
   const hist = $("history");
   if (changed || hist.children.length !== j.history.length || viewPly !== null) {
     hist.innerHTML = "";
+    // One line per move number: White's ply, then Black's.
+    const firstBlack = j.history.length > 0 && j.first_side === "black";
+    let li = null;
     j.history.forEach((m, i) => {
-      const li = document.createElement("li");
-      li.textContent = m;
-      li.dataset.ply = i;
-      if (viewPly !== null && i === viewPly - 1) li.className = "shown";
-      li.onclick = () => look(i + 1);
-      hist.appendChild(li);
+      const black = (i % 2 === 1) !== firstBlack;
+      if (!li || !black) {
+        li = document.createElement("li");
+        hist.appendChild(li);
+        if (black) li.appendChild(document.createTextNode("... "));
+      }
+      const span = document.createElement("span");
+      span.textContent = m + " ";
+      span.dataset.ply = i;
+      if (viewPly !== null && i === viewPly - 1) span.className = "shown";
+      span.onclick = () => look(i + 1);
+      li.appendChild(span);
     });
   }
   if (redraw) draw();
@@ -282,6 +286,14 @@ function draw() {
       svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 8, class: "dot" }, g);
     }
     if (c.piece) pieceShapes(g, [...c.piece], x + CELL / 2, y + CELL / 2);
+    if (c.piece && c.under) {
+      // A Reality Check chip's hidden face (`?`: not known to you).
+      const white = c.piece === c.piece.toUpperCase();
+      svg("circle", { cx: x + CELL - 11, cy: y + CELL - 11, r: 9, class: white ? "piece-w" : "piece-b" }, g);
+      svg("text", { x: x + CELL - 11, y: y + CELL - 7, "text-anchor": "middle", "font-size": 11, class: white ? "letter-w" : "letter-b" }, g)
+        .textContent = c.under === "?" ? "?" : c.under.toUpperCase();
+      g.setAttribute("data-under", c.under);
+    }
     if (targets.has(c.name) && c.piece) svg("circle", { cx: x + 8, cy: y + 8, r: 6, class: "dot" }, g);
     (marks[c.name] || []).forEach((m, i) => {
       const label = m.kind === "siege" ? "siege " + m.text : m.kind === "tunnel" ? "tunnel " + m.text.split(/\d/)[0] : m.text;

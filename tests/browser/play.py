@@ -1,16 +1,18 @@
 """Plays a game of each variant on Curio's browser board by clicks, in a
 real headless Chromium driven over WebDriver (selenium).
 
-Usage: play.py CURIO_BINARY [SCREENSHOT_DIR]
+Usage: play.py CURIO_BINARY [SCREENSHOT_DIR [VARIANT...]]
 
 For every move of the person: the moves the page offers are read from the
 page, one is chosen (the special turns each game must show are preferred
 when offered: a Dysnomia denial, a column entered and one left, a Strange
-Chess spell and Wall turn), and it is made by clicking its squares on the
+Chess spell, Wall turn and rescue, a Reality Check drop), and it is made by clicking its squares on the
 board, then the button of the move when the clicks leave several open, or
 the button of a move that names no square (the denial). After every move,
 the page's board (each square's `data-piece`) is compared with the board
-field of the engine's FEN, read over HTTP from the server and parsed here.
+field of the engine's FEN, read over HTTP from the server and parsed here
+(in Reality Check, which sends no FEN, with the person's view the server
+sends).
 A game ends in a result (mate, a rule's draw, exile...) or, after MAX_PLIES,
 by resigning; the result must show on the page. Exits non-zero on any
 mismatch, refused click, page error or timeout.
@@ -32,10 +34,15 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 MAX_PLIES = 160
-GAMES = ["trubix", "trubix43", "chess", "strangechess", "dysnomia"]
+GAMES = ["trubix", "trubix43", "chess", "strangechess", "dysnomia", "realitycheck"]
 # The person's side: Black in Dysnomia, where Black holds the denial right
 # from the start (and the board is drawn turned round), and in Trubix-43.
 SIDE = {"dysnomia": "black", "trubix43": "black"}
+# Games from a set-up position (through the page's FEN box) for what a
+# random game seldom offers: a Strange Chess siege that White's Knight can
+# lift (a rescue, the victim stepping aside), with a Black Queen and Rook
+# to end the game.
+SET_UP = {"strangechess": ["11k/11q/1r10/12/12/12/5(Bh)6/12/4N7/12/12/K11 w - - 0 1 sieges=f6b4"]}
 
 
 def fail(why):
@@ -96,7 +103,15 @@ def wait(d, cond, what, timeout=60):
 
 def check_board(d, base, variant, session):
     st = api(base, "/api/state", {"session": session})
-    want = fen_cells(variant, st["fen"].split()[0])
+    if variant == "realitycheck":
+        # No FEN reaches the page (it would hold Curio's hidden faces):
+        # the page must draw the person's view the server sends, every one
+        # of Curio's chips with its hidden face `?` unless it was seen.
+        want = {c["name"]: c["piece"] for c in st["board"]["cells"]}
+        if st["fen"] is not None:
+            fail("a Reality Check FEN reached the page")
+    else:
+        want = fen_cells(variant, st["fen"].split()[0])
     got = d.execute_script(
         "return [...document.querySelectorAll('#board g.cell')].map("
         "g => [g.dataset.square, g.dataset.hole ? '*' : (g.dataset.piece || null)])"
@@ -121,11 +136,13 @@ def special(variant, moves, cells, seen):
         return (first(lambda m: m["text"] == "@@@@", "denial")
                 or first(lambda m: "^" in m["text"], "column entered")
                 or first(lambda m: re.match(r"^[a-h][1-8]\[\d+\]", m["text"]), "column left"))
+    if variant == "realitycheck":
+        return first(lambda m: "@" in m["text"], "drop")
     if variant == "strangechess":
         return (first(lambda m: len(m["path"]) == 2 and cells.get(m["path"][0]) is None
                       and not m["text"].endswith("t"), "spell")
-                or first(lambda m: m["path"] and (cells.get(m["path"][0]) or "").upper().startswith("W")
-                         and "W" in (cells.get(m["path"][0]) or ""), "Wall turn"))
+                or first(lambda m: re.match(r"^[a-l]\d+[a-l]\d+,.*[rv]$", m["text"]), "rescue")
+                or first(lambda m: m["path"] and "W" in (cells.get(m["path"][0]) or ""), "Wall turn"))
     return None
 
 
@@ -151,10 +168,21 @@ def click_move(d, move):
         btn[0].click()
 
 
-def play_game(d, base, variant, shots):
-    d.get(f"{base}/?variant={variant}&side={SIDE.get(variant, 'white')}&level=1")
+def set_up(d, fen):
+    """Sets up `fen` through the page's FEN box."""
+    d.find_element(By.CSS_SELECTOR, "#io summary").click()
+    box = d.find_element(By.ID, "fen")
+    d.execute_script("arguments[0].value = arguments[1]", box, fen)
+    d.find_element(By.ID, "setfen").click()
+    wait(d, lambda: (page_state(d) or {}).get("fen") == fen, f"the FEN {fen} on the page")
+
+
+def play_game(d, base, variant, shots, fen=None):
+    d.get(f"{base}/?variant={variant}&side={SIDE.get(variant, 'white')}&level=2")
     wait(d, lambda: page_state(d), "the page's first state")
     session = page_state(d)["session"]
+    if fen:
+        set_up(d, fen)
     seen = set()
     plies_before = 0
     for turn in range(MAX_PLIES):
@@ -181,9 +209,13 @@ def play_game(d, base, variant, shots):
         if msg:
             fail(f"{variant}: the page said {msg!r} after {move['text']}")
         hist = page_state(d)["history"]
-        if move["text"] not in hist[plies_before:plies_before + 1] and move["text"] != "@@@@":
+        played = hist[plies_before] if len(hist) > plies_before else None
+        # Reality Check's list holds a turn as the person saw it, with what
+        # it showed (`c3c4^e2=N`, `refuse(NR),f4d3^d3=B`): its ply count
+        # is checked above.
+        if move["text"] != "@@@@" and variant != "realitycheck" and played != move["text"]:
             fail(f"{variant}: clicked {move['text']}, the game has {hist[plies_before:]}")
-        if turn == 3 and shots:
+        if turn == 3 and shots and not fen:
             d.save_screenshot(os.path.join(shots, f"browser-{variant}.png"))
     else:
         d.find_element(By.ID, "resign").click()
@@ -215,9 +247,12 @@ def main():
         d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
         try:
             need = {"dysnomia": {"denial", "column entered", "column left"},
-                    "strangechess": {"spell", "Wall turn"}}
+                    "strangechess": {"spell", "Wall turn", "rescue"},
+                    "realitycheck": {"drop"}}
             for v in sys.argv[3:] or GAMES:
                 seen = play_game(d, base, v, shots)
+                for fen in SET_UP.get(v, []):
+                    seen |= play_game(d, base, v, shots, fen)
                 missing = need.get(v, set()) - seen
                 if missing:
                     fail(f"{v}: the game never offered {sorted(missing)}")

@@ -220,9 +220,9 @@ fn every_game_but_reality_check_is_offered_with_its_board() {
         assert_eq!(st.matches("\"name\":").count(), squares, "{v}");
         assert!(st.contains(example), "{v}: {st}");
     }
-    let (code, e) = s.post("/api/new", "variant=realitycheck");
+    let (code, e) = s.post("/api/new", "variant=realitycheck&side=analysis");
     assert_eq!(code, 400);
-    assert!(e.contains("not played in the browser yet"), "{e}");
+    assert!(e.contains("hidden faces"), "{e}");
     // A Dysnomia denial is a move with no square to click.
     let (_, st) = s.post("/api/new", "variant=dysnomia&side=analysis");
     let id = field(&st, "session").unwrap();
@@ -478,4 +478,63 @@ fn twenty_sessions_play_for_a_minute() {
     }
     assert_eq!(s.threads(), idle, "threads left behind");
     assert_eq!(s.get("/api/variants").0, 200);
+}
+
+/// Reality Check: the page gets the person's view only. Curio's chips show
+/// their upturned face and `?`, no FEN is sent, and what would show hidden
+/// faces (FEN, PGN in, analysis) is refused.
+#[test]
+fn reality_check_sends_only_the_persons_view() {
+    let s = Server::start();
+    let (code, st) = s.post("/api/new", "variant=realitycheck&side=white&level=1");
+    assert_eq!(code, 200, "{st}");
+    let id = field(&st, "session").unwrap();
+    assert_eq!(field(&st, "fen").as_deref(), Some("null"));
+    assert_eq!(st.matches("\"name\":").count(), 39, "{st}");
+    // Nine chips a side on the board; every black one hides its face.
+    let chips: Vec<&str> = st.split("\"piece\":\"").skip(1).collect();
+    assert_eq!(chips.len(), 18, "{st}");
+    for c in &chips {
+        let black = c.starts_with(|ch: char| ch.is_ascii_lowercase());
+        let under = c
+            .split("\"under\":\"")
+            .nth(1)
+            .and_then(|u| u.chars().next())
+            .unwrap();
+        if black {
+            assert_eq!(under, '?', "{c}");
+        } else {
+            assert!(under.is_ascii_uppercase(), "{c}");
+        }
+    }
+    assert!(st.contains("Your secret setup: "), "{st}");
+    assert!(!st.contains("Curio's setup was"), "{st}");
+    for (path, body) in [
+        ("/api/fen", format!("session={id}&fen=x")),
+        ("/api/pgn", format!("session={id}&pgn=1.%20c3c4")),
+        ("/api/analyze", format!("session={id}&on=1")),
+    ] {
+        let (code, e) = s.post(path, &body);
+        assert_eq!(code, 400, "{path}: {e}");
+        assert!(e.contains("hidden faces"), "{e}");
+    }
+    // A turn; Curio answers by ISMCTS; the move list holds what White saw.
+    let first = move_texts(&st)[0].clone();
+    let (code, _) = s.post("/api/move", &format!("session={id}&move={}", url(&first)));
+    assert_eq!(code, 200);
+    let st = wait_state(&s, &id, |st| field(st, "plies").as_deref() == Some("2"));
+    assert!(field(&st, "engine_move").is_some(), "{st}");
+    assert!(st.contains(&format!("\"history\":[\"{first}\"")), "{st}");
+    let (_, pgn) = s.get(&format!("/api/pgn?session={id}"));
+    assert!(
+        pgn.contains("[Variant \"realitycheck\"]") && pgn.contains(&format!("1. {first} ")),
+        "{pgn}"
+    );
+    // Take back to White's turn: both players know again what they knew.
+    let (code, st) = s.post("/api/undo", &format!("session={id}"));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(field(&st, "plies").as_deref(), Some("0"));
+    let (code, st) = s.post("/api/resign", &format!("session={id}"));
+    assert_eq!(code, 200);
+    assert!(st.contains("Curio's setup was"), "{st}");
 }

@@ -65,7 +65,7 @@ impl WebGame {
     pub fn new(variant: Variant, mode: Mode, level: u32) -> Result<WebGame, String> {
         if movegen::variant::hidden_information(variant) {
             return Err(format!(
-                "{} is not played in the browser yet: its hidden faces need their own board",
+                "{} hides information: it is played as a hidden game (serve::hidden)",
                 variant.title()
             ));
         }
@@ -389,6 +389,10 @@ impl WebGame {
                 },
             ),
             ("history", json::array(self.game.moves().map(json::string))),
+            (
+                "first_side",
+                json::string(self.game.start().side_to_move().name()),
+            ),
             ("searching", self.searching().to_string()),
             ("analysing", self.analysing.to_string()),
             ("thinking", self.thinking_json()),

@@ -1,5 +1,6 @@
 //! `curio serve`: a board in the browser, a face over the session core
-//! (game record and searcher, [`crate::session`]).
+//! (game record and searcher, [`crate::session`]); Reality Check with the
+//! server as referee of its hidden faces ([`hidden`]).
 //!
 //! One process serves the page (HTML, script and style embedded in the
 //! binary: it works with no network) and a small HTTP API the page calls:
@@ -24,22 +25,25 @@
 //! ([`sessions`]), searches in time ([`game::ANALYSIS_LIMIT`], the
 //! levels). No request reads a file.
 
+pub mod either;
 pub mod form;
 pub mod game;
+pub mod hidden;
 pub mod json;
 pub mod pgn;
 pub mod sessions;
 pub mod view;
 
 use crate::cli::CliError;
-use game::{Mode, WebGame};
+use either::AnyGame;
+use game::Mode;
 use movegen::game::Color;
 use movegen::Variant;
 use sessions::Sessions;
 use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 /// Largest request body (a PGN of a long game fits many times over).
@@ -206,7 +210,7 @@ fn answer(request: &mut Request, sessions: &Sessions) -> Answer {
             let Ok(mut g) = shared.lock() else {
                 return Answer::error(500, "this game's state was lost");
             };
-            g.last_seen = Instant::now();
+            g.touch();
             g.refresh();
             game_request(&mut g, id, &method, p, &field)
         }
@@ -216,7 +220,7 @@ fn answer(request: &mut Request, sessions: &Sessions) -> Answer {
 }
 
 fn game_request<'a>(
-    g: &mut WebGame,
+    g: &mut AnyGame,
     id: &str,
     method: &Method,
     path: &str,
@@ -280,7 +284,7 @@ fn new_game(
         Ok(l @ 1..=8) => l,
         _ => return Answer::error(400, "level: 1 to 8"),
     };
-    let game = match WebGame::new(variant, mode, level) {
+    let game = match AnyGame::new(variant, mode, level) {
         Ok(g) => g,
         Err(e) => return Answer::error(400, &e),
     };
@@ -304,8 +308,8 @@ fn variants_json() -> String {
             ("summary", json::string(v.summary())),
             ("squares", v.squares().to_string()),
             (
-                "browser",
-                (!movegen::variant::hidden_information(*v)).to_string(),
+                "hidden",
+                movegen::variant::hidden_information(*v).to_string(),
             ),
         ])
     }))

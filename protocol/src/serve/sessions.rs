@@ -4,7 +4,7 @@
 //! dropped after a while; a page that comes back finds its game and the
 //! engine's move is started again.
 
-use super::game::WebGame;
+use super::either::AnyGame;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -17,7 +17,7 @@ pub const QUIET_STOPS_SEARCH: Duration = Duration::from_secs(5);
 /// This long without a request and the game is dropped.
 pub const QUIET_DROPS_GAME: Duration = Duration::from_secs(30 * 60);
 
-pub type Shared = Arc<Mutex<WebGame>>;
+pub type Shared = Arc<Mutex<AnyGame>>;
 
 #[derive(Default)]
 pub struct Sessions {
@@ -45,21 +45,23 @@ fn new_id() -> String {
 impl Sessions {
     /// Adds a game; refused when the server is full of games in use (an
     /// idle one makes room).
-    pub fn add(&self, game: WebGame) -> Result<String, String> {
+    pub fn add(&self, game: AnyGame) -> Result<String, String> {
         let mut games = self.games.lock().map_err(|_| "server state lost")?;
         if games.len() >= MAX_SESSIONS {
             let idlest = games
                 .iter()
-                .filter_map(|(id, g)| g.try_lock().ok().map(|g| (id.clone(), g.last_seen)))
+                .filter_map(|(id, g)| g.try_lock().ok().map(|g| (id.clone(), g.last_seen())))
                 .filter(|(_, seen)| seen.elapsed() >= QUIET_STOPS_SEARCH)
                 .min_by_key(|(_, seen)| *seen);
             match idlest {
                 Some((id, _)) => {
                     games.remove(&id);
                 }
-                None => return Err(format!(
+                None => {
+                    return Err(format!(
                     "the server already runs {MAX_SESSIONS} games in use; close one and try again"
-                )),
+                ))
+                }
             }
         }
         let id = new_id();
@@ -94,7 +96,7 @@ impl Sessions {
         };
         for (id, game) in all {
             let Ok(mut g) = game.lock() else { continue };
-            let quiet = g.last_seen.elapsed();
+            let quiet = g.last_seen().elapsed();
             if quiet >= QUIET_DROPS_GAME {
                 drop(g);
                 self.remove(&id);
