@@ -302,6 +302,26 @@ function draw() {
     g.addEventListener("click", () => click(c.name));
     if (starts.has(c.name) && sel.length === 0) g.setAttribute("data-moves", "1");
   }
+  // A Strange Chess Wall stands on two cells: a bar joins them.
+  if (S.variant === "strangechess") {
+    const at = new Map(b.cells.map((c) => [c.x + "," + c.y, c]));
+    for (const c of b.cells) {
+      if (!c.piece) continue;
+      for (const w of ["W", "w"]) {
+        if (!c.piece.includes(w)) continue;
+        for (const [dx, dy] of [[1, 0], [0, 1]]) {
+          const n = at.get((c.x + dx) + "," + (c.y + dy));
+          if (!n || !n.piece || !n.piece.includes(w)) continue;
+          const pos = (q) => [MARGIN + (flipped ? b.files - 1 - q.x : q.x) * CELL + CELL / 2,
+            (flipped ? q.y : b.ranks - 1 - q.y) * CELL + CELL / 2];
+          const [x1, y1] = pos(c), [x2, y2] = pos(n);
+          const ux = Math.sign(x2 - x1), uy = Math.sign(y2 - y1);
+          svg("line", { x1: x1 + 21 * ux, y1: y1 + 21 * uy, x2: x2 - 21 * ux, y2: y2 - 21 * uy,
+            class: "wall " + (w === "W" ? "wall-w" : "wall-b") }, board);
+        }
+      }
+    }
+  }
   // File letters under the bottom row, rank numbers on the left.
   const labels = new Map();
   for (const c of b.cells) {
