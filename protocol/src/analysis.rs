@@ -19,6 +19,22 @@ pub fn score_text(s: i32) -> String {
     }
 }
 
+/// A game's end in words: `1-0 (white wins by checkmate)`, `1/2-1/2 (draw
+/// by repetition)`.
+pub fn outcome_text(o: movegen::Outcome) -> String {
+    match o {
+        movegen::Outcome::Win { winner, reason } => format!(
+            "{} ({} wins by {})",
+            o.result_token(),
+            winner.name(),
+            reason.describe()
+        ),
+        movegen::Outcome::Draw { reason } => {
+            format!("{} (draw by {})", o.result_token(), reason.describe())
+        }
+    }
+}
+
 /// Move texts of a line played out from `root`.
 pub fn line_text<G: Notation>(root: &G, line: &[G::Move]) -> Vec<String> {
     let mut pos = root.clone();

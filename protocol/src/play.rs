@@ -6,7 +6,7 @@
 //! the move forms of the game being played. The board is drawn from the
 //! person's side.
 
-use crate::analysis::score_text;
+use crate::analysis::{outcome_text, score_text};
 use crate::cecp::xboard_sc::{self, XbBoard};
 use crate::cli::CliError;
 use crate::diagram::diagram_from;
@@ -14,7 +14,7 @@ use crate::guide;
 use crate::session::{GameRecord, Job, Searcher};
 use engine::limits::Limits;
 use movegen::game::Color;
-use movegen::{AnyPosition, Outcome, Variant};
+use movegen::{AnyPosition, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -34,18 +34,6 @@ pub fn level_limits(level: u32) -> Limits {
 
 pub const LEVEL_HELP: &str =
     "1: depth 1, 2: depth 2, 3: depth 4, 4: 0.1 s, 5: 0.3 s, 6: 1 s, 7: 3 s, 8: 10 s per move";
-
-fn outcome_text(o: Outcome) -> String {
-    match o {
-        Outcome::Win { winner, reason } => format!(
-            "{} ({} wins by {})",
-            o.result_token(),
-            winner.name(),
-            reason.describe()
-        ),
-        Outcome::Draw { reason } => format!("{} (draw by {})", o.result_token(), reason.describe()),
-    }
-}
 
 /// Runs a game; returns when it ends, on `quit` or at end of input.
 pub fn play(

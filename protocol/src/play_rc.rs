@@ -23,7 +23,8 @@ use std::time::Duration;
 /// Thinking time per level (1..8).
 const LEVEL_MS: [u64; 8] = [20, 50, 100, 250, 500, 1000, 3000, 10000];
 
-fn chips(set: u16, c: Color) -> String {
+/// The chips of a set (hand, out of play) as `NB PR`, `-` for none.
+pub(crate) fn chips(set: u16, c: Color) -> String {
     if set == 0 {
         return "-".into();
     }

@@ -29,6 +29,14 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// One PGN tag pair and its line end, the value escaped.
+pub fn tag_line(name: &str, value: &str) -> String {
+    format!(
+        "[{name} \"{}\"]\n",
+        value.replace('\\', "\\\\").replace('"', "\\\"")
+    )
+}
+
 fn clk(d: Duration) -> String {
     let ms = d.as_millis();
     let (h, m, s, frac) = (
@@ -56,12 +64,7 @@ fn emt(d: Duration) -> String {
 pub fn write_game(rec: &PlayedGame, variant: Variant, round: usize, tc: TimeControl) -> String {
     let map = BoardMap::new(variant, 0);
     let mut out = String::new();
-    let mut tag = |k: &str, v: &str| {
-        out.push_str(&format!(
-            "[{k} \"{}\"]\n",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        ))
-    };
+    let mut tag = |k: &str, v: &str| out.push_str(&tag_line(k, v));
     tag("Event", "curio match");
     tag("Site", "curio");
     tag("Date", &today());

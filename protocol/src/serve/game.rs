@@ -324,17 +324,7 @@ impl WebGame {
             let token = if loser == Color::White { "0-1" } else { "1-0" };
             return Some(format!("{token} ({} resigns)", loser.name()));
         }
-        self.game.outcome().map(|o| match o {
-            movegen::Outcome::Win { winner, reason } => format!(
-                "{} ({} wins by {})",
-                o.result_token(),
-                winner.name(),
-                reason.describe()
-            ),
-            movegen::Outcome::Draw { reason } => {
-                format!("{} (draw by {})", o.result_token(), reason.describe())
-            }
-        })
+        self.game.outcome().map(crate::analysis::outcome_text)
     }
 
     fn thinking_json(&self) -> String {

@@ -11,6 +11,7 @@
 
 use super::json;
 use super::view::click_path;
+use crate::play_rc::chips;
 use engine::mcts::{MctsConfig, MctsLimits};
 use engine::players::{choose, choose_setup, PlayerKind};
 use movegen::game::{Color, Game, Notation};
@@ -50,21 +51,6 @@ pub struct RcGame {
     thinking: Option<Thinking>,
     resigned: Option<Color>,
     pub last_seen: Instant,
-}
-
-fn chips(set: u16, c: Color) -> String {
-    let v: Vec<String> = (0..10)
-        .filter(|k| set >> k & 1 == 1)
-        .map(|k| match c {
-            Color::White => kind_name(k),
-            Color::Black => kind_name(k).to_ascii_lowercase(),
-        })
-        .collect();
-    if v.is_empty() {
-        "-".into()
-    } else {
-        v.join(" ")
-    }
 }
 
 impl RcGame {
@@ -244,17 +230,9 @@ impl RcGame {
             let token = if loser == Color::White { "0-1" } else { "1-0" };
             return Some(format!("{token} ({} resigns)", loser.name()));
         }
-        self.truth.outcome(&self.history).map(|o| match o {
-            movegen::Outcome::Win { winner, reason } => format!(
-                "{} ({} wins by {})",
-                o.result_token(),
-                winner.name(),
-                reason.describe()
-            ),
-            movegen::Outcome::Draw { reason } => {
-                format!("{} (draw by {})", o.result_token(), reason.describe())
-            }
-        })
+        self.truth
+            .outcome(&self.history)
+            .map(crate::analysis::outcome_text)
     }
 
     /// The game as the person saw it (Curio's hidden faces left out).
@@ -266,11 +244,24 @@ impl RcGame {
         let result = self.outcome_text().map_or("*".to_string(), |o| {
             o.split_whitespace().next().unwrap_or("*").to_string()
         });
-        let mut out = format!(
-            "[Event \"curio serve\"]\n[Site \"curio\"]\n[Date \"{}\"]\n[Round \"-\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{result}\"]\n[Variant \"realitycheck\"]\n[Annotator \"the turns as {} saw them\"]\n\n",
-            crate::referee::pgn::today(),
-            self.human.name()
-        );
+        let mut out = String::new();
+        for (k, v) in [
+            ("Event", "curio serve"),
+            ("Site", "curio"),
+            ("Date", &crate::referee::pgn::today()),
+            ("Round", "-"),
+            ("White", w),
+            ("Black", b),
+            ("Result", &result),
+            ("Variant", "realitycheck"),
+            (
+                "Annotator",
+                &format!("the turns as {} saw them", self.human.name()),
+            ),
+        ] {
+            out.push_str(&crate::referee::pgn::tag_line(k, v));
+        }
+        out.push('\n');
         for (i, m) in self.shown.iter().enumerate() {
             if i % 2 == 0 {
                 out.push_str(&format!("{}. ", i / 2 + 1));

@@ -11,12 +11,7 @@ pub fn write(game: &GameRecord, white: &str, black: &str) -> String {
     let v = game.start().variant();
     let result = game.outcome().map_or("*", |o| o.result_token());
     let mut out = String::new();
-    let mut tag = |k: &str, val: &str| {
-        out.push_str(&format!(
-            "[{k} \"{}\"]\n",
-            val.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    };
+    let mut tag = |k: &str, v: &str| out.push_str(&crate::referee::pgn::tag_line(k, v));
     tag("Event", "curio serve");
     tag("Site", "curio");
     tag("Date", &crate::referee::pgn::today());

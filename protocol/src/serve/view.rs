@@ -25,8 +25,12 @@ pub fn click_path(text: &str, names: &[&str]) -> Vec<String> {
             .filter(|n| text[i..].starts_with(**n))
             .max_by_key(|n| n.len());
         match found {
-            // Not the tail of a longer word (`bc10` is not `c10`).
-            Some(n) if i == 0 || !b[i - 1].is_ascii_lowercase() => {
+            // Not the tail of a longer word (`bc10` is not `c10`), nor the
+            // head of a longer number (`c10` is not `c1`).
+            Some(n)
+                if (i == 0 || !b[i - 1].is_ascii_lowercase())
+                    && !b.get(i + n.len()).is_some_and(u8::is_ascii_digit) =>
+            {
                 path.push(n.to_string());
                 i += n.len();
             }
@@ -181,7 +185,12 @@ mod tests {
         let t43 = grid(&AnyPosition::start(Variant::Trubix43));
         let names: Vec<&str> = t43.cells.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(click_path("c9bc10s", &names), ["c9", "bc10"]);
+        // Trubix-43 has no c10: the text names b9 alone.
+        assert_eq!(click_path("b9c10q", &names), ["b9"]);
+        let t41 = grid(&AnyPosition::start(Variant::Trubix));
+        let names: Vec<&str> = t41.cells.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(click_path("b9c10q", &names), ["b9", "c10"]);
+        assert_eq!(click_path("c0c1", &names), ["c0", "c1"]);
         let sc = grid(&AnyPosition::start(Variant::StrangeChess));
         let names: Vec<&str> = sc.cells.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(click_path("a12a1", &names), ["a12", "a1"]);
