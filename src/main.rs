@@ -553,8 +553,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Serve { port, host } => {
             protocol::serve::serve(&host, port, |addr| {
-                println!("Curio serves the board at http://{addr}/ (Ctrl-C to stop)");
-                let _ = io::Write::flush(&mut io::stdout());
+                // Not println!: a closed stdout must not end the server.
+                use io::Write as _;
+                let mut out = io::stdout();
+                let _ = writeln!(
+                    out,
+                    "Curio serves the board at http://{addr}/ (Ctrl-C to stop)"
+                );
+                let _ = out.flush();
             })?;
         }
         Command::Play {

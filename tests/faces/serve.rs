@@ -538,3 +538,25 @@ fn reality_check_sends_only_the_persons_view() {
     assert_eq!(code, 200);
     assert!(st.contains("Curio's setup was"), "{st}");
 }
+
+#[test]
+fn a_port_in_use_or_a_bad_address_is_a_one_line_error() {
+    let s = Server::start();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    for args in [
+        vec!["serve", "--port", port.as_str()],
+        vec!["serve", "--host", "no.such.host.invalid"],
+        vec!["serve", "--port", "99999"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_curio"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("curio: error: "), "{err}");
+    }
+    // The first server still answers.
+    assert_eq!(s.get("/api/variants").0, 200);
+}
