@@ -198,16 +198,13 @@ impl WebGame {
             }
         }
         let text = text.trim();
-        // Checked before a running analysis is stopped: a refused move
-        // changes nothing.
-        let mut probe = self.game.current().clone();
-        probe
-            .play(text)
-            .map_err(|e| format!("Illegal move: {text} ({})", e.reason()))?;
-        self.abort();
+        // A refused move changes nothing, a running analysis included;
+        // an accepted one ends it (the search holds its own copy of the
+        // root, so it may end after the record moved on).
         self.game
             .play(text, ())
             .map_err(|e| format!("Illegal move: {text} ({})", e.reason()))?;
+        self.abort();
         self.last_engine_move = None;
         self.refresh();
         Ok(())

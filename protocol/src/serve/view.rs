@@ -8,7 +8,7 @@
 //! the squares clicked against each move's squares in order.
 
 use super::json;
-use crate::diagram::{dysnomia_status, grid, Cell, Grid};
+use crate::diagram::{dysnomia_status, grid, grid_of, Cell, Grid};
 use movegen::{AnyPosition, Variant};
 
 /// The squares a move names, in the order they are written: the clicks
@@ -41,12 +41,11 @@ pub fn click_path(text: &str, names: &[&str]) -> Vec<String> {
 }
 
 /// Marks on squares: `(square, kind, text)`.
-fn marks(pos: &AnyPosition) -> Vec<(String, &'static str, String)> {
+fn marks(v: Variant, fen: &str) -> Vec<(String, &'static str, String)> {
     let mut out = Vec::new();
-    if pos.variant() != Variant::StrangeChess {
+    if v != Variant::StrangeChess {
         return out;
     }
-    let fen = pos.fen();
     for field in fen.split_whitespace().skip(6) {
         let Some((name, value)) = field.split_once('=') else {
             continue;
@@ -84,14 +83,14 @@ fn marks(pos: &AnyPosition) -> Vec<(String, &'static str, String)> {
 }
 
 /// What the board letters do not say, in words.
-fn status(pos: &AnyPosition) -> Vec<String> {
+fn status(pos: &AnyPosition, fen: &str, marks: &[(String, &'static str, String)]) -> Vec<String> {
     let mut lines = Vec::new();
     if let AnyPosition::Dysnomia(s) = pos {
         lines.extend(dysnomia_status(s).lines().map(str::to_string));
     }
     if pos.variant() == Variant::StrangeChess {
-        for (sq, kind, text) in marks(pos) {
-            lines.push(match kind {
+        for (sq, kind, text) in marks {
+            lines.push(match *kind {
                 "siege" => {
                     let (who, plies) = text.split_at(1);
                     let who = if who == "w" { "White" } else { "Black" };
@@ -101,7 +100,6 @@ fn status(pos: &AnyPosition) -> Vec<String> {
                 _ => continue,
             });
         }
-        let fen = pos.fen();
         if let Some(t) = fen
             .split_whitespace()
             .find_map(|f| f.strip_prefix("tunnels="))
@@ -132,28 +130,32 @@ fn cell_json(c: &crate::diagram::GridCell) -> String {
 
 /// The board of `pos` as JSON.
 pub fn board_json(pos: &AnyPosition) -> String {
+    // The FEN is written once and read for the squares, marks and status.
+    let fen = pos.fen();
     let Grid {
         files,
         ranks,
         cells,
-    } = grid(pos);
+    } = grid_of(pos.variant(), fen.split_whitespace().next().unwrap_or(""));
+    let marks = marks(pos.variant(), &fen);
+    let status = status(pos, &fen, &marks);
     json::object([
         ("files", files.to_string()),
         ("ranks", ranks.to_string()),
         ("cells", json::array(cells.iter().map(cell_json))),
         (
             "marks",
-            json::array(marks(pos).into_iter().map(|(sq, kind, text)| {
+            json::array(marks.iter().map(|(sq, kind, text)| {
                 json::object([
-                    ("square", json::string(&sq)),
+                    ("square", json::string(sq)),
                     ("kind", json::string(kind)),
-                    ("text", json::string(&text)),
+                    ("text", json::string(text)),
                 ])
             })),
         ),
         (
             "status",
-            json::array(status(pos).iter().map(|l| json::string(l))),
+            json::array(status.iter().map(|l| json::string(l))),
         ),
     ])
 }
