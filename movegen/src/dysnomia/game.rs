@@ -175,7 +175,7 @@ impl State {
     }
 
     /// Every legal turn (with its deniability) and the position after it,
-    /// in byte order of the texts; a denial last-but-sorted when available
+    /// in byte order of the texts (so a denial, when available, first)
     /// (its "position" is the one before the denied turn).
     pub fn turns_with_results(&self) -> Vec<(Turn, Position)> {
         let turns = self.pos.legal_turns();
@@ -231,6 +231,20 @@ impl State {
                 }
             }
         }
+        if let Some(last) = self.last.filter(|_| self.can_deny()) {
+            let denial = Turn {
+                m: Move::denial(),
+                deniable: false,
+                delta: material_delta(&material, &last.before.board.material()),
+                slot: 0,
+            };
+            if !noisy_only || denial.changes_material() {
+                // `@@@@` comes first in byte order: every other turn's text
+                // begins with a letter (a square, or a promoted type in
+                // `Q@e5`), and `@` sorts before every letter.
+                out.push((denial, last.before));
+            }
+        }
         for (i, (m, after)) in turns.iter().enumerate() {
             let knight_hop = m.body == Body::Legs && m.legs().len() == 1 && {
                 let l = m.legs()[0];
@@ -269,18 +283,6 @@ impl State {
                 },
                 *after,
             ));
-        }
-        if let Some(last) = self.last.filter(|_| self.can_deny()) {
-            let denial = Turn {
-                m: Move::denial(),
-                deniable: false,
-                delta: material_delta(&material, &last.before.board.material()),
-                slot: 0,
-            };
-            if !noisy_only || denial.changes_material() {
-                out.push((denial, last.before));
-                super::moves::sort_by_text(&mut out, |(t, _)| &t.m, false);
-            }
         }
         for (i, (t, _)) in out.iter_mut().enumerate() {
             t.slot = i as u16;
