@@ -1,0 +1,95 @@
+//! The order moves are tried in: the hash move, winning captures by their
+//! game's tactical order, the two killers of the ply, losing captures,
+//! then quiet moves by history; and what a cut-off teaches the killers and
+//! the history.
+
+use super::{PerMove, Thread};
+use crate::tt::move_key;
+use eval::Evaluator;
+use movegen::game::{Game, MoveBuf};
+
+/// Ordering scores: the hash move first, then captures that do not look
+/// losing (plus their game's tactical order), the killers, captures that
+/// look losing, and quiet moves by history (far below all of these).
+const HASH_ORDER: i32 = 2_000_000_000;
+const CAPTURE_ORDER: i32 = 1_000_000_000;
+const FIRST_KILLER_ORDER: i32 = 900_000_000;
+/// The second killer's score: a move scored this high or more is a
+/// killer or better (late-move reductions spare killers a ply).
+pub(super) const KILLER_ORDER: i32 = 800_000_000;
+const LOSING_CAPTURE_ORDER: i32 = 700_000_000;
+
+/// Brings the best-scored of `moves[i..]` to `i` (selection sort: the rest
+/// stays unsorted until needed, and a cut-off often comes early).
+#[inline]
+pub(super) fn select_next<G: Game>(moves: &mut G::Moves, scores: &mut PerMove<G, i32>, i: usize) {
+    let mut j = i;
+    for k in i + 1..moves.len() {
+        if scores[k] > scores[j] {
+            j = k;
+        }
+    }
+    moves.swap(i, j);
+    scores.swap(i, j);
+}
+
+impl<G: Evaluator> Thread<'_, G> {
+    /// The ordering score of each of `moves` at `ply`, given the hash move
+    /// `tt_move` (a [`move_key`], 0 for none).
+    #[inline]
+    pub(super) fn order_scores(
+        &self,
+        pos: &G,
+        moves: &G::Moves,
+        tt_move: u32,
+        ply: usize,
+    ) -> PerMove<G, i32> {
+        let mut scores = PerMove::<G, i32>::default();
+        let killers = self.killers[ply];
+        for &m in moves.iter() {
+            let code = move_key(G::encode_move(m));
+            let s = if code == tt_move {
+                HASH_ORDER
+            } else if pos.is_noisy(m) {
+                if pos.likely_losing(m) {
+                    LOSING_CAPTURE_ORDER + pos.tactical_order(m)
+                } else {
+                    CAPTURE_ORDER + pos.tactical_order(m)
+                }
+            } else if code == killers[0] {
+                FIRST_KILLER_ORDER
+            } else if code == killers[1] {
+                KILLER_ORDER
+            } else {
+                self.history[pos.history_index(m)]
+            };
+            scores.push(s);
+        }
+        scores
+    }
+
+    /// Killer and history updates after a quiet move caused a cutoff.
+    pub(super) fn reward_quiet(
+        &mut self,
+        pos: &G,
+        m: G::Move,
+        ply: usize,
+        depth: i32,
+        tried: &[G::Move],
+    ) {
+        let code = move_key(G::encode_move(m));
+        let k = &mut self.killers[ply];
+        if k[0] != code {
+            k[1] = k[0];
+            k[0] = code;
+        }
+        let bonus = (depth * depth).min(400);
+        let idx = pos.history_index(m);
+        let h = &mut self.history[idx];
+        *h += 32 * bonus - *h * bonus / 512;
+        for &q in tried {
+            let h = &mut self.history[pos.history_index(q)];
+            *h -= 32 * bonus + *h * bonus / 512;
+        }
+    }
+}

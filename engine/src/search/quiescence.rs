@@ -1,0 +1,105 @@
+//! Quiescence: the search past the horizon, over captures and promotions
+//! (every move when in check), with stand pat and delta pruning.
+
+use super::{PerMove, Thread, MAX_PLY};
+use crate::score::*;
+use eval::Evaluator;
+use movegen::game::MoveBuf;
+
+impl<G: Evaluator> Thread<'_, G> {
+    /// Quiescence: captures and promotions, and every evasion when in check;
+    /// `qply` plies past the horizon, at most [`Tactical::QUIESCENCE_PLIES`].
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut G,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qply: usize,
+    ) -> Score {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.should_stop() {
+            return DRAW;
+        }
+        if let Some(o) = pos.decisive() {
+            return self.outcome_score(pos, o, ply);
+        }
+        // A quiet evasion can itself give check (Strange Chess: a spell that
+        // moves a hole out of a Digger's line), so quiescence can cycle.
+        if pos.rule_draw() || self.is_repetition(pos) {
+            return self.draw_score(pos);
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check {
+                self.draw_score(pos)
+            } else {
+                pos.evaluate()
+            };
+        }
+        if qply >= G::QUIESCENCE_PLIES {
+            return pos.evaluate();
+        }
+        let stand_pat = if in_check {
+            -MATE + ply as Score
+        } else {
+            pos.evaluate()
+        };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        }
+        let mut moves = G::Moves::default();
+        if G::LAZY_QUIESCENCE && !in_check {
+            // Stand pat stands in for the stalemate this cannot see.
+            pos.noisy_moves(&mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return self.no_moves_score(pos, in_check, ply);
+            }
+        }
+        let mut list = PerMove::<G, (G::Move, i32)>::default();
+        for &m in moves.iter() {
+            if in_check || pos.is_noisy(m) {
+                // Delta pruning: even winning the piece would not reach alpha.
+                if !in_check
+                    && (stand_pat + pos.capture_gain(m) + 150 <= alpha || pos.likely_losing(m))
+                {
+                    continue;
+                }
+                let order = if pos.is_noisy(m) {
+                    pos.tactical_order(m) + 1_000_000
+                } else {
+                    0
+                };
+                list.push((m, order));
+            }
+        }
+        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+        let mut best = stand_pat;
+        for &(m, _) in list.iter() {
+            let undo = pos.make(m);
+            self.keys.push(pos.key());
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
+            self.keys.pop();
+            pos.unmake(m, undo);
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
