@@ -191,75 +191,7 @@ impl Position {
             )));
         }
         let mut p = Position::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 9 {
-            return Err(err(format!(
-                "the board needs 9 ranks separated by '/', found {}",
-                ranks.len()
-            )));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let r = 8 - i as i32;
-            let files: Vec<i32> = (0..7).filter(|&f| on_board(f, r)).collect();
-            let mut next = 0;
-            let chars: Vec<char> = text.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let ch = chars[j];
-                if let Some(n) = ch.to_digit(10) {
-                    if n == 0 {
-                        return Err(err(format!(
-                            "rank {}: '0' is not a count of empty squares",
-                            r + 1
-                        )));
-                    }
-                    next += n as usize;
-                    j += 1;
-                    continue;
-                }
-                let Some(&ch2) = chars.get(j + 1) else {
-                    return Err(err(format!(
-                        "rank {}: '{ch}' needs a second letter (up face, hidden face)",
-                        r + 1
-                    )));
-                };
-                let (Some(up), Some(down)) = (Face::from_letter(ch), Face::from_letter(ch2)) else {
-                    return Err(err(format!(
-                        "rank {}: '{ch}{ch2}' is not a chip (two of P N B R)",
-                        r + 1
-                    )));
-                };
-                let color = match (ch.is_ascii_uppercase(), ch2.is_ascii_uppercase()) {
-                    (true, true) => Color::White,
-                    (false, false) => Color::Black,
-                    _ => {
-                        return Err(err(format!(
-                            "rank {}: '{ch}{ch2}' mixes upper and lower case",
-                            r + 1
-                        )))
-                    }
-                };
-                if next >= files.len() {
-                    return Err(err(format!(
-                        "rank {} has only {} squares",
-                        r + 1,
-                        files.len()
-                    )));
-                }
-                let s = cell(files[next], r);
-                let chip = Chip::showing(color, kind_of(up, down), up).expect("face of its kind");
-                p.put(s, chip);
-                next += 1;
-                j += 2;
-            }
-            if next != files.len() {
-                return Err(err(format!(
-                    "rank {} describes {next} squares, it has {}",
-                    r + 1,
-                    files.len()
-                )));
-            }
-        }
+        parse_board(&mut p, fields[0])?;
         p.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
@@ -269,41 +201,9 @@ impl Position {
         p.hand = [wh, bh];
         let (wo, bo) = parse_pair(fields[3], "out of play")?;
         p.out = [wo, bo];
-        p.restricted = match fields[4] {
-            "-" => NONE,
-            s => {
-                let sq = parse_square(s)
-                    .ok_or_else(|| err(format!("restricted chip: '{s}' is not a square")))?;
-                if p.chip_at(sq).is_none() {
-                    return Err(err(format!("restricted chip: {s} is empty")));
-                }
-                sq as u8
-            }
-        };
-        p.pending = match fields[5] {
-            "-" => NONE,
-            s => {
-                let set = parse_chips(s)
-                    .ok_or_else(|| err(format!("pending chip: '{s}' is not a chip")))?;
-                if set.count_ones() != 1 {
-                    return Err(err(format!("pending chip: '{s}' must be one chip")));
-                }
-                set.trailing_zeros() as u8
-            }
-        };
-        let num = |i: usize, default: u16, what: &str| -> Result<u16, FenError> {
-            match fields.get(i) {
-                None => Ok(default),
-                Some(t) => t
-                    .parse::<u16>()
-                    .map_err(|_| err(format!("{what} '{t}' is not a number"))),
-            }
-        };
-        p.halfmove = num(6, 0, "halfmove clock")?;
-        p.fullmove = num(7, 1, "fullmove number")?;
-        if p.fullmove == 0 {
-            return Err(err("fullmove number must be at least 1".into()));
-        }
+        p.restricted = parse_restricted(&p, fields[4])?;
+        p.pending = parse_pending(fields[5])?;
+        parse_counters(&mut p, &fields[6..])?;
         if p.pending != NONE && p.white_first_turn() {
             return Err(err("nothing can be pending on White's first turn".into()));
         }
@@ -427,6 +327,140 @@ impl Position {
         }
         "not a legal turn here".into()
     }
+}
+
+/// The board field: nine ranks, 9 down to 1, separated by `/`.
+fn parse_board(p: &mut Position, field: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(FenError(format!(
+            "the board needs 9 ranks separated by '/', found {}",
+            ranks.len()
+        )));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        parse_rank(p, text, 8 - i as i32)?;
+    }
+    Ok(())
+}
+
+/// One rank (`r` counted from 0) over its on-board squares only: a digit
+/// counts empty squares, two letters are a chip.
+fn parse_rank(p: &mut Position, text: &str, r: i32) -> Result<(), FenError> {
+    let files: Vec<i32> = (0..7).filter(|&f| on_board(f, r)).collect();
+    let mut next = 0;
+    let chars: Vec<char> = text.chars().collect();
+    let mut j = 0;
+    while j < chars.len() {
+        let ch = chars[j];
+        if let Some(n) = ch.to_digit(10) {
+            if n == 0 {
+                return Err(FenError(format!(
+                    "rank {}: '0' is not a count of empty squares",
+                    r + 1
+                )));
+            }
+            next += n as usize;
+            j += 1;
+            continue;
+        }
+        let chip = parse_chip(ch, chars.get(j + 1).copied(), r)?;
+        if next >= files.len() {
+            return Err(FenError(format!(
+                "rank {} has only {} squares",
+                r + 1,
+                files.len()
+            )));
+        }
+        p.put(cell(files[next], r), chip);
+        next += 1;
+        j += 2;
+    }
+    if next != files.len() {
+        return Err(FenError(format!(
+            "rank {} describes {next} squares, it has {}",
+            r + 1,
+            files.len()
+        )));
+    }
+    Ok(())
+}
+
+/// A chip on the board: its up face then its hidden face, both upper case
+/// for White, both lower case for Black. `ch2` is the letter after `ch`.
+fn parse_chip(ch: char, ch2: Option<char>, r: i32) -> Result<Chip, FenError> {
+    let Some(ch2) = ch2 else {
+        return Err(FenError(format!(
+            "rank {}: '{ch}' needs a second letter (up face, hidden face)",
+            r + 1
+        )));
+    };
+    let (Some(up), Some(down)) = (Face::from_letter(ch), Face::from_letter(ch2)) else {
+        return Err(FenError(format!(
+            "rank {}: '{ch}{ch2}' is not a chip (two of P N B R)",
+            r + 1
+        )));
+    };
+    let color = match (ch.is_ascii_uppercase(), ch2.is_ascii_uppercase()) {
+        (true, true) => Color::White,
+        (false, false) => Color::Black,
+        _ => {
+            return Err(FenError(format!(
+                "rank {}: '{ch}{ch2}' mixes upper and lower case",
+                r + 1
+            )))
+        }
+    };
+    Ok(Chip::showing(color, kind_of(up, down), up).expect("face of its kind"))
+}
+
+/// The restricted field: `-`, or the square of a chip on the board.
+fn parse_restricted(p: &Position, field: &str) -> Result<u8, FenError> {
+    match field {
+        "-" => Ok(NONE),
+        s => {
+            let sq = parse_square(s)
+                .ok_or_else(|| FenError(format!("restricted chip: '{s}' is not a square")))?;
+            if p.chip_at(sq).is_none() {
+                return Err(FenError(format!("restricted chip: {s} is empty")));
+            }
+            Ok(sq as u8)
+        }
+    }
+}
+
+/// The pending field: `-`, or one chip (kind index).
+fn parse_pending(field: &str) -> Result<u8, FenError> {
+    match field {
+        "-" => Ok(NONE),
+        s => {
+            let set = parse_chips(s)
+                .ok_or_else(|| FenError(format!("pending chip: '{s}' is not a chip")))?;
+            if set.count_ones() != 1 {
+                return Err(FenError(format!("pending chip: '{s}' must be one chip")));
+            }
+            Ok(set.trailing_zeros() as u8)
+        }
+    }
+}
+
+/// The halfmove clock and fullmove number (at least 1), the fields after
+/// the sixth; left out they are 0 and 1.
+fn parse_counters(p: &mut Position, counters: &[&str]) -> Result<(), FenError> {
+    let num = |i: usize, default: u16, what: &str| -> Result<u16, FenError> {
+        match counters.get(i) {
+            None => Ok(default),
+            Some(t) => t
+                .parse::<u16>()
+                .map_err(|_| FenError(format!("{what} '{t}' is not a number"))),
+        }
+    };
+    p.halfmove = num(0, 0, "halfmove clock")?;
+    p.fullmove = num(1, 1, "fullmove number")?;
+    if p.fullmove == 0 {
+        return Err(FenError("fullmove number must be at least 1".into()));
+    }
+    Ok(())
 }
 
 fn case(s: String, c: Color) -> String {

@@ -86,27 +86,40 @@ impl Position {
         s
     }
 
+    /// The full-state FEN: the six fields, then each extra field that is
+    /// not at its default, in the order `sieges=`, `tunnels=`, `powers=`,
+    /// `unmoved=`.
     pub fn to_fen(&self) -> String {
+        let mut out = format!(
+            "{} {} {} {} {} {}",
+            self.board_field(),
+            color_char(self.side),
+            self.castling_field(),
+            self.ep_field(),
+            self.halfmove,
+            self.fullmove
+        );
+        let extras = [
+            self.sieges_field(),
+            self.tunnels_field(),
+            self.powers_field(),
+            self.unmoved_field(),
+        ];
+        for extra in extras.into_iter().flatten() {
+            out.push(' ');
+            out.push_str(&extra);
+        }
+        out
+    }
+
+    /// The board field: ranks 12 down to 1 separated by `/`, each cell
+    /// written by `cell_field`, runs of empty squares as one number.
+    fn board_field(&self) -> String {
         let mut out = String::new();
         for r in (0..SIDE).rev() {
             let mut run = 0;
             for f in 0..SIDE {
-                let sq = square(f, r);
-                let mut cell = String::new();
-                if !self.squares.has(sq) {
-                    cell.push('*');
-                } else {
-                    let occ = self.cell_letters(sq);
-                    match occ.len() {
-                        0 => {}
-                        1 => cell.push(occ[0]),
-                        _ => {
-                            cell.push('(');
-                            cell.extend(occ);
-                            cell.push(')');
-                        }
-                    }
-                }
+                let cell = self.cell_field(square(f, r));
                 if cell.is_empty() {
                     run += 1;
                 } else {
@@ -124,9 +137,33 @@ impl Position {
                 out.push('/');
             }
         }
-        out.push(' ');
-        out.push(color_char(self.side));
-        out.push(' ');
+        out
+    }
+
+    /// One cell of the board field: `*` for a hole, nothing for an empty
+    /// square, the letter of a lone occupant, or two occupants in
+    /// parentheses in `cell_letters` order.
+    fn cell_field(&self, sq: usize) -> String {
+        let mut cell = String::new();
+        if !self.squares.has(sq) {
+            cell.push('*');
+        } else {
+            let occ = self.cell_letters(sq);
+            match occ.len() {
+                0 => {}
+                1 => cell.push(occ[0]),
+                _ => {
+                    cell.push('(');
+                    cell.extend(occ);
+                    cell.push(')');
+                }
+            }
+        }
+        cell
+    }
+
+    /// The castling field: the rights in `KQkq` order, `-` for none.
+    fn castling_field(&self) -> String {
         let rights: String = [
             (CASTLE_WK, 'K'),
             (CASTLE_WQ, 'Q'),
@@ -137,53 +174,78 @@ impl Position {
         .filter(|(b, _)| self.castling & b != 0)
         .map(|&(_, ch)| ch)
         .collect();
-        out.push_str(if rights.is_empty() { "-" } else { &rights });
-        out.push(' ');
+        if rights.is_empty() {
+            "-".to_string()
+        } else {
+            rights
+        }
+    }
+
+    /// The en passant field: the cells the last multi-step passed, in
+    /// order, separated by commas; `-` for none.
+    fn ep_field(&self) -> String {
         if self.n_ep == 0 {
-            out.push('-');
+            "-".to_string()
         } else {
             let cells: Vec<String> = self.ep_cells().iter().map(|&c| name(c as usize)).collect();
-            out.push_str(&cells.join(","));
+            cells.join(",")
         }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
-        if self.n_sieges > 0 {
-            let mut s: Vec<Siege> = self.sieges().to_vec();
-            s.sort_by_key(|s| s.sq);
-            let parts: Vec<String> = s
-                .iter()
-                .map(|s| {
-                    format!(
-                        "{}{}{}",
-                        name(s.sq as usize),
-                        color_char(s.besieger),
-                        s.left
-                    )
-                })
-                .collect();
-            out.push_str(&format!(" sieges={}", parts.join(",")));
+    }
+
+    /// `sieges=` with each siege as square, besieger colour and plies left,
+    /// in square order; `None` when there is no siege.
+    fn sieges_field(&self) -> Option<String> {
+        if self.n_sieges == 0 {
+            return None;
         }
-        if self.n_tunnels > 0 {
-            let parts: Vec<String> = self
-                .tunnels()
-                .iter()
-                .map(|t| {
-                    let cells: Vec<String> = t.cells().iter().map(|&c| name(c as usize)).collect();
-                    let at = if t.digger == NONE {
-                        String::new()
-                    } else {
-                        format!("@{}", name(t.digger as usize))
-                    };
-                    format!(
-                        "{}{}:{}{}",
-                        color_char(t.owner),
-                        t.turns,
-                        cells.join("-"),
-                        at
-                    )
-                })
-                .collect();
-            out.push_str(&format!(" tunnels={}", parts.join(",")));
+        let mut s: Vec<Siege> = self.sieges().to_vec();
+        s.sort_by_key(|s| s.sq);
+        let parts: Vec<String> = s
+            .iter()
+            .map(|s| {
+                format!(
+                    "{}{}{}",
+                    name(s.sq as usize),
+                    color_char(s.besieger),
+                    s.left
+                )
+            })
+            .collect();
+        Some(format!("sieges={}", parts.join(",")))
+    }
+
+    /// `tunnels=` with each tunnel, oldest first, as owner and turns, `:`,
+    /// its cells joined by `-`, then `@` and the Digger's square while that
+    /// Digger stands; `None` when there is no tunnel.
+    fn tunnels_field(&self) -> Option<String> {
+        if self.n_tunnels == 0 {
+            return None;
         }
+        let parts: Vec<String> = self
+            .tunnels()
+            .iter()
+            .map(|t| {
+                let cells: Vec<String> = t.cells().iter().map(|&c| name(c as usize)).collect();
+                let at = if t.digger == NONE {
+                    String::new()
+                } else {
+                    format!("@{}", name(t.digger as usize))
+                };
+                format!(
+                    "{}{}:{}{}",
+                    color_char(t.owner),
+                    t.turns,
+                    cells.join("-"),
+                    at
+                )
+            })
+            .collect();
+        Some(format!("tunnels={}", parts.join(",")))
+    }
+
+    /// `powers=` with each Bacteria's square and gained power letters in
+    /// `RBPDCTS` order, in square order; `None` when no power is gained.
+    fn powers_field(&self) -> Option<String> {
         let powers: Vec<String> = (0..CELLS)
             .filter(|&sq| self.powers[sq] != 0)
             .map(|sq| {
@@ -195,23 +257,33 @@ impl Position {
                 format!("{}:{}", name(sq), letters)
             })
             .collect();
-        if !powers.is_empty() {
-            out.push_str(&format!(" powers={}", powers.join(",")));
+        if powers.is_empty() {
+            None
+        } else {
+            Some(format!("powers={}", powers.join(",")))
         }
-        if self.unmoved != self.default_unmoved() {
-            let cells: Vec<String> = self.unmoved.iter().map(name).collect();
-            out.push_str(&format!(
-                " unmoved={}",
-                if cells.is_empty() {
-                    "-".to_string()
-                } else {
-                    cells.join(",")
-                }
-            ));
-        }
-        out
     }
 
+    /// `unmoved=` with the never-moved pawns in square order (`-` for
+    /// none); `None` when they are exactly the default set.
+    fn unmoved_field(&self) -> Option<String> {
+        if self.unmoved == self.default_unmoved() {
+            return None;
+        }
+        let cells: Vec<String> = self.unmoved.iter().map(name).collect();
+        Some(format!(
+            "unmoved={}",
+            if cells.is_empty() {
+                "-".to_string()
+            } else {
+                cells.join(",")
+            }
+        ))
+    }
+
+    /// Reads a full-state FEN, field by field in order (the first error
+    /// found is the one reported), then checks the whole position and that
+    /// the text is in canonical form.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 6 {
@@ -221,226 +293,290 @@ impl Position {
             ));
         }
         let mut p = Position::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != SIDE {
-            return err(format!("the board has {} ranks, not 12", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let r = SIDE - 1 - i;
-            let mut f = 0usize;
-            let b: Vec<char> = text.chars().collect();
-            let mut j = 0;
-            let rank_name = r + 1;
-            while j < b.len() {
-                let ch = b[j];
-                if f >= SIDE {
-                    return err(format!("rank {rank_name} has more than 12 files"));
-                }
-                if ch.is_ascii_digit() {
-                    let mut n = 0usize;
-                    while j < b.len() && b[j].is_ascii_digit() {
-                        n = n * 10 + b[j].to_digit(10).unwrap() as usize;
-                        j += 1;
-                        if n > SIDE {
-                            return err(format!("rank {rank_name}: empty run too long"));
-                        }
-                    }
-                    if n == 0 || f + n > SIDE {
-                        return err(format!("rank {rank_name} does not fill 12 files"));
-                    }
-                    f += n;
-                    continue;
-                }
-                let sq = square(f, r);
-                if ch == '*' {
-                    p.toggle_hole(sq);
-                } else if ch == '(' {
-                    let close = b[j..].iter().position(|&c| c == ')').map(|k| j + k);
-                    let Some(close) = close else {
-                        return err(format!("rank {rank_name}: '(' without ')'"));
-                    };
-                    let inner: Vec<char> = b[j + 1..close].to_vec();
-                    if inner.len() != 2 {
-                        return err(format!(
-                            "rank {rank_name}: a shared square holds exactly two occupants"
-                        ));
-                    }
-                    for &o in &inner {
-                        place_letter(&mut p, sq, o, rank_name)?;
-                    }
-                    // Canonical order: full piece first, white Halfer before black.
-                    if p.cell_letters(sq) != inner {
-                        return err(format!(
-                            "rank {rank_name}: write a shared square full piece first, white Halfer before black"
-                        ));
-                    }
-                    j = close;
-                } else {
-                    place_letter(&mut p, sq, ch, rank_name)?;
-                }
-                f += 1;
-                j += 1;
-            }
-            if f != SIDE {
-                return err(format!("rank {rank_name} does not fill 12 files"));
-            }
-        }
-        p.side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => return err(format!("side to move '{s}' is not w or b")),
-        };
-        // Castling.
-        if fields[2] != "-" {
-            for ch in fields[2].chars() {
-                let bit = match ch {
-                    'K' => CASTLE_WK,
-                    'Q' => CASTLE_WQ,
-                    'k' => CASTLE_BK,
-                    'q' => CASTLE_BQ,
-                    _ => return err(format!("castling field '{}' has '{ch}'", fields[2])),
-                };
-                if p.castling & bit != 0 || p.castling >= bit << 1 {
-                    return err(format!(
-                        "castling field '{}' is not in KQkq order",
-                        fields[2]
-                    ));
-                }
-                p.castling |= bit;
-            }
-        }
-        for c in [Color::White, Color::Black] {
-            let r = if c == Color::White { 0 } else { 11 };
-            for (bit, _, rook_from, _, _) in castlings(c) {
-                if p.castling & bit != 0
-                    && (p.full[square(6, r)] != Piece::new(Kind::King, c).0
-                        || p.full[rook_from] != Piece::new(Kind::Rook, c).0)
-                {
-                    return err(format!(
-                        "castling right without the {} king on g{} and rook on {}",
-                        c.name(),
-                        r + 1,
-                        name(rook_from)
-                    ));
-                }
-            }
-        }
-        // En passant cells.
-        if fields[3] != "-" {
-            let mover = p.side.flip();
-            let dr = forward(mover);
-            let mut prev: Option<usize> = None;
-            for t in fields[3].split(',') {
-                let Some(sq) = parse_square(t) else {
-                    return err(format!("e.p. cell '{t}' is not a square name"));
-                };
-                if let Some(pr) = prev {
-                    if offset(pr, 0, dr) != Some(sq) {
-                        return err(format!(
-                            "e.p. cells '{}' are not one pawn's path",
-                            fields[3]
-                        ));
-                    }
-                }
-                if !p.squares.has(sq) || p.occ.has(sq) {
-                    return err(format!("e.p. cell {t} is not an empty square"));
-                }
-                if p.n_ep as usize >= 4 {
-                    return err("too many e.p. cells");
-                }
-                p.ep[p.n_ep as usize] = sq as u8;
-                p.n_ep += 1;
-                prev = Some(sq);
-            }
-            let pawn = prev.and_then(|l| offset(l, 0, dr));
-            if pawn.is_none_or(|s| p.full[s] != Piece::new(Kind::Pawn, mover).0) {
-                return err(format!(
-                    "e.p. cells '{}' are not followed by the {} pawn that passed them",
-                    fields[3],
-                    mover.name()
-                ));
-            }
-            // A multi-step starts where pawns start and ends by the half-way
-            // mark (R-A10.1).
-            let origin = offset(p.ep[0] as usize, 0, -dr);
-            let beyond_half = pawn.is_some_and(|s| match mover {
-                Color::White => rank_of(s) > 5,
-                Color::Black => rank_of(s) < 6,
-            });
-            if !origin.is_some_and(|o| initial_pawn_square(o, mover)) || beyond_half {
-                return err(format!(
-                    "e.p. cells '{}' are not the path of a {} pawn's first move (from a square where its pawns start, up to the half-way mark)",
-                    fields[3],
-                    mover.name()
-                ));
-            }
-        }
-        p.halfmove = fields[4]
-            .parse()
-            .map_err(|_| FenError(format!("halfmove clock '{}' is not a number", fields[4])))?;
-        p.fullmove = fields[5]
-            .parse()
-            .map_err(|_| FenError(format!("fullmove number '{}' is not a number", fields[5])))?;
-        if p.fullmove == 0 {
-            return err("fullmove number starts at 1");
-        }
-        // Extra fields, in order.
-        let order = ["sieges", "tunnels", "powers", "unmoved"];
-        let mut last = None;
-        let mut unmoved_given = false;
-        for extra in &fields[6..] {
-            let Some((key, value)) = extra.split_once('=') else {
-                return err(format!("extra field '{extra}' is not name=value"));
-            };
-            let Some(idx) = order.iter().position(|&k| k == key) else {
-                return err(format!("unknown extra field '{key}'"));
-            };
-            if last.is_some_and(|l| l >= idx) {
-                return err(format!(
-                    "extra field '{key}' out of order (sieges, tunnels, powers, unmoved, once each)"
-                ));
-            }
-            last = Some(idx);
-            match key {
-                "sieges" => parse_sieges(&mut p, value)?,
-                "tunnels" => parse_tunnels(&mut p, value)?,
-                "powers" => parse_powers(&mut p, value)?,
-                _ => {
-                    unmoved_given = true;
-                    if value != "-" {
-                        for t in value.split(',') {
-                            let Some(sq) = parse_square(t) else {
-                                return err(format!("unmoved pawn '{t}' is not a square"));
-                            };
-                            if p.full[sq] == 0 || Piece(p.full[sq]).kind() != Kind::Pawn {
-                                return err(format!("unmoved pawn square {t} holds no pawn"));
-                            }
-                            let pc = Piece(p.full[sq]);
-                            if !initial_pawn_square(sq, pc.color()) {
-                                return err(format!(
-                                    "unmoved pawn {t} is not on a starting square of a {} pawn",
-                                    pc.color().name()
-                                ));
-                            }
-                            if p.unmoved.has(sq) {
-                                return err(format!("unmoved pawn {t} listed twice"));
-                            }
-                            p.set_unmoved(sq, true);
-                        }
-                    }
-                }
-            }
-        }
-        if !unmoved_given {
-            for sq in p.default_unmoved().iter() {
-                p.set_unmoved(sq, true);
-            }
-        }
+        parse_board(&mut p, fields[0])?;
+        p.side = parse_side(fields[1])?;
+        parse_castling(&mut p, fields[2])?;
+        check_castling_pieces(&p)?;
+        parse_ep(&mut p, fields[3])?;
+        parse_counters(&mut p, fields[4], fields[5])?;
+        parse_extra_fields(&mut p, &fields[6..])?;
         // Whole-position checks.
         validate(&p)?;
         canonical(&fields, &p)?;
         Ok(p)
     }
+}
+
+/// The board field: twelve ranks, 12 down to 1, separated by `/`.
+fn parse_board(p: &mut Position, field: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != SIDE {
+        return err(format!("the board has {} ranks, not 12", ranks.len()));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        parse_rank(p, text, SIDE - 1 - i)?;
+    }
+    Ok(())
+}
+
+/// One rank (`r` counted from 0) filling files a to l: a number counts
+/// empty squares, `*` is a hole, a letter is a piece, and `(..)` is a
+/// shared square.
+fn parse_rank(p: &mut Position, text: &str, r: usize) -> Result<(), FenError> {
+    let mut f = 0usize;
+    let b: Vec<char> = text.chars().collect();
+    let mut j = 0;
+    let rank_name = r + 1;
+    while j < b.len() {
+        let ch = b[j];
+        if f >= SIDE {
+            return err(format!("rank {rank_name} has more than 12 files"));
+        }
+        if ch.is_ascii_digit() {
+            let mut n = 0usize;
+            while j < b.len() && b[j].is_ascii_digit() {
+                n = n * 10 + b[j].to_digit(10).unwrap() as usize;
+                j += 1;
+                if n > SIDE {
+                    return err(format!("rank {rank_name}: empty run too long"));
+                }
+            }
+            if n == 0 || f + n > SIDE {
+                return err(format!("rank {rank_name} does not fill 12 files"));
+            }
+            f += n;
+            continue;
+        }
+        let sq = square(f, r);
+        if ch == '*' {
+            p.toggle_hole(sq);
+        } else if ch == '(' {
+            j = parse_shared_cell(p, &b, j, sq, rank_name)?;
+        } else {
+            place_letter(p, sq, ch, rank_name)?;
+        }
+        f += 1;
+        j += 1;
+    }
+    if f != SIDE {
+        return err(format!("rank {rank_name} does not fill 12 files"));
+    }
+    Ok(())
+}
+
+/// A shared square `(..)` whose `(` is `b[open]`: exactly two occupants,
+/// in canonical order. Returns the index of the `)`.
+fn parse_shared_cell(
+    p: &mut Position,
+    b: &[char],
+    open: usize,
+    sq: usize,
+    rank_name: usize,
+) -> Result<usize, FenError> {
+    let close = b[open..].iter().position(|&c| c == ')').map(|k| open + k);
+    let Some(close) = close else {
+        return err(format!("rank {rank_name}: '(' without ')'"));
+    };
+    let inner: Vec<char> = b[open + 1..close].to_vec();
+    if inner.len() != 2 {
+        return err(format!(
+            "rank {rank_name}: a shared square holds exactly two occupants"
+        ));
+    }
+    for &o in &inner {
+        place_letter(p, sq, o, rank_name)?;
+    }
+    // Canonical order: full piece first, white Halfer before black.
+    if p.cell_letters(sq) != inner {
+        return err(format!(
+            "rank {rank_name}: write a shared square full piece first, white Halfer before black"
+        ));
+    }
+    Ok(close)
+}
+
+/// The side to move: `w` or `b`.
+fn parse_side(field: &str) -> Result<Color, FenError> {
+    match field {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        s => err(format!("side to move '{s}' is not w or b")),
+    }
+}
+
+/// The castling field: `-`, or letters of `KQkq`, each once, in that
+/// order.
+fn parse_castling(p: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for ch in field.chars() {
+        let bit = match ch {
+            'K' => CASTLE_WK,
+            'Q' => CASTLE_WQ,
+            'k' => CASTLE_BK,
+            'q' => CASTLE_BQ,
+            _ => return err(format!("castling field '{field}' has '{ch}'")),
+        };
+        if p.castling & bit != 0 || p.castling >= bit << 1 {
+            return err(format!("castling field '{field}' is not in KQkq order"));
+        }
+        p.castling |= bit;
+    }
+    Ok(())
+}
+
+/// A castling right needs its King on g1 (g12) and its Rook at home.
+fn check_castling_pieces(p: &Position) -> Result<(), FenError> {
+    for c in [Color::White, Color::Black] {
+        let r = if c == Color::White { 0 } else { 11 };
+        for (bit, _, rook_from, _, _) in castlings(c) {
+            if p.castling & bit != 0
+                && (p.full[square(6, r)] != Piece::new(Kind::King, c).0
+                    || p.full[rook_from] != Piece::new(Kind::Rook, c).0)
+            {
+                return err(format!(
+                    "castling right without the {} king on g{} and rook on {}",
+                    c.name(),
+                    r + 1,
+                    name(rook_from)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The en passant field: `-`, or the empty cells the last multi-step
+/// passed, in order, comma-separated, with the pawn that made it just
+/// beyond the last one.
+fn parse_ep(p: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let mover = p.side.flip();
+    let dr = forward(mover);
+    let mut prev: Option<usize> = None;
+    for t in field.split(',') {
+        let Some(sq) = parse_square(t) else {
+            return err(format!("e.p. cell '{t}' is not a square name"));
+        };
+        if let Some(pr) = prev {
+            if offset(pr, 0, dr) != Some(sq) {
+                return err(format!("e.p. cells '{field}' are not one pawn's path"));
+            }
+        }
+        if !p.squares.has(sq) || p.occ.has(sq) {
+            return err(format!("e.p. cell {t} is not an empty square"));
+        }
+        if p.n_ep as usize >= 4 {
+            return err("too many e.p. cells");
+        }
+        p.ep[p.n_ep as usize] = sq as u8;
+        p.n_ep += 1;
+        prev = Some(sq);
+    }
+    let pawn = prev.and_then(|l| offset(l, 0, dr));
+    if pawn.is_none_or(|s| p.full[s] != Piece::new(Kind::Pawn, mover).0) {
+        return err(format!(
+            "e.p. cells '{field}' are not followed by the {} pawn that passed them",
+            mover.name()
+        ));
+    }
+    // A multi-step starts where pawns start and ends by the half-way
+    // mark (R-A10.1).
+    let origin = offset(p.ep[0] as usize, 0, -dr);
+    let beyond_half = pawn.is_some_and(|s| match mover {
+        Color::White => rank_of(s) > 5,
+        Color::Black => rank_of(s) < 6,
+    });
+    if !origin.is_some_and(|o| initial_pawn_square(o, mover)) || beyond_half {
+        return err(format!(
+            "e.p. cells '{field}' are not the path of a {} pawn's first move (from a square where its pawns start, up to the half-way mark)",
+            mover.name()
+        ));
+    }
+    Ok(())
+}
+
+/// The halfmove clock and the fullmove number (from 1).
+fn parse_counters(p: &mut Position, halfmove: &str, fullmove: &str) -> Result<(), FenError> {
+    p.halfmove = halfmove
+        .parse()
+        .map_err(|_| FenError(format!("halfmove clock '{halfmove}' is not a number")))?;
+    p.fullmove = fullmove
+        .parse()
+        .map_err(|_| FenError(format!("fullmove number '{fullmove}' is not a number")))?;
+    if p.fullmove == 0 {
+        return err("fullmove number starts at 1");
+    }
+    Ok(())
+}
+
+/// The `name=value` fields after the sixth, each at most once and in the
+/// order `sieges`, `tunnels`, `powers`, `unmoved`. Without `unmoved=` the
+/// default set of never-moved pawns is taken.
+fn parse_extra_fields(p: &mut Position, extras: &[&str]) -> Result<(), FenError> {
+    let order = ["sieges", "tunnels", "powers", "unmoved"];
+    let mut last = None;
+    let mut unmoved_given = false;
+    for extra in extras {
+        let Some((key, value)) = extra.split_once('=') else {
+            return err(format!("extra field '{extra}' is not name=value"));
+        };
+        let Some(idx) = order.iter().position(|&k| k == key) else {
+            return err(format!("unknown extra field '{key}'"));
+        };
+        if last.is_some_and(|l| l >= idx) {
+            return err(format!(
+                "extra field '{key}' out of order (sieges, tunnels, powers, unmoved, once each)"
+            ));
+        }
+        last = Some(idx);
+        match key {
+            "sieges" => parse_sieges(p, value)?,
+            "tunnels" => parse_tunnels(p, value)?,
+            "powers" => parse_powers(p, value)?,
+            _ => {
+                unmoved_given = true;
+                parse_unmoved(p, value)?;
+            }
+        }
+    }
+    if !unmoved_given {
+        for sq in p.default_unmoved().iter() {
+            p.set_unmoved(sq, true);
+        }
+    }
+    Ok(())
+}
+
+/// The value of `unmoved=`: `-`, or the squares of pawns standing on a
+/// starting square of their colour, each once.
+fn parse_unmoved(p: &mut Position, value: &str) -> Result<(), FenError> {
+    if value == "-" {
+        return Ok(());
+    }
+    for t in value.split(',') {
+        let Some(sq) = parse_square(t) else {
+            return err(format!("unmoved pawn '{t}' is not a square"));
+        };
+        if p.full[sq] == 0 || Piece(p.full[sq]).kind() != Kind::Pawn {
+            return err(format!("unmoved pawn square {t} holds no pawn"));
+        }
+        let pc = Piece(p.full[sq]);
+        if !initial_pawn_square(sq, pc.color()) {
+            return err(format!(
+                "unmoved pawn {t} is not on a starting square of a {} pawn",
+                pc.color().name()
+            ));
+        }
+        if p.unmoved.has(sq) {
+            return err(format!("unmoved pawn {t} listed twice"));
+        }
+        p.set_unmoved(sq, true);
+    }
+    Ok(())
 }
 
 /// The notation's parsing "accepts exactly the canonical strings": each

@@ -79,11 +79,31 @@ impl Position {
             n => return err(format!("expected at most 5 fields, found {n}")),
         };
         let mut pos = Position::empty(board);
-        let g = pos.geo;
-        if fields[0].contains('[') {
+        pos.parse_board(fields[0])?;
+        pos.side = parse_side(fields.get(1).copied().unwrap_or("w"))?;
+        pos.unmoved = match fields.get(2) {
+            None => pos.default_unmoved(),
+            Some(text) => pos.parse_unmoved(text)?,
+        };
+        pos.halfmove = match fields.get(3) {
+            None => 0,
+            Some(t) => parse_halfmove(t)?,
+        };
+        pos.fullmove = match fields.get(4) {
+            None => 1,
+            Some(t) => parse_fullmove(t)?,
+        };
+        pos.validate()?;
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// The board field: `RANKS` rows, top rank first, separated by `/`.
+    fn parse_board(&mut self, field: &str) -> Result<(), FenError> {
+        if field.contains('[') {
             return err("this game has no pieces in hand ('[...]')");
         }
-        let rows: Vec<&str> = fields[0].split('/').collect();
+        let rows: Vec<&str> = field.split('/').collect();
         if rows.len() != RANKS {
             return err(format!(
                 "the board needs {RANKS} ranks separated by '/', found {}",
@@ -91,125 +111,126 @@ impl Position {
             ));
         }
         for (i, row) in rows.iter().enumerate() {
-            let rank = RANKS - 1 - i;
-            let mut file = 0usize;
-            for ch in row.chars() {
-                if file >= FILES {
-                    return err(format!("rank {rank} ('{row}') has more than {FILES} cells"));
-                }
-                if let Some(d) = ch.to_digit(10) {
-                    if d == 0 || file + d as usize > FILES {
-                        return err(format!("rank {rank} ('{row}'): bad empty-run '{ch}'"));
-                    }
-                    for f in file..file + d as usize {
-                        if !g.exists(sq(f, rank)) {
-                            return err(format!(
-                                "rank {rank} ('{row}'): cell {}{rank} is a hole and must be written '*'",
-                                (b'a' + f as u8) as char
-                            ));
-                        }
-                    }
-                    file += d as usize;
-                } else if ch == '*' {
-                    if g.exists(sq(file, rank)) {
-                        return err(format!(
-                            "rank {rank} ('{row}'): '*' on {}, which is a square of this board",
-                            g.name(sq(file, rank))
-                        ));
-                    }
-                    file += 1;
-                } else {
-                    let kind = Kind::from_letter(ch)
-                        .filter(|k| kinds_of(board).contains(k))
-                        .ok_or_else(|| {
-                            FenError(format!(
-                                "rank {rank} ('{row}'): '{ch}' is not a piece of this game"
-                            ))
-                        })?;
-                    let s = sq(file, rank);
-                    if !g.exists(s) {
-                        return err(format!(
-                            "rank {rank} ('{row}'): piece '{ch}' on a hole ({}{rank})",
-                            (b'a' + file as u8) as char
-                        ));
-                    }
-                    let color = if ch.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    pos.put(s, Piece::new(color, kind));
-                    file += 1;
-                }
+            self.parse_row(row, RANKS - 1 - i)?;
+        }
+        Ok(())
+    }
+
+    /// One row of `FILES` cells: a digit counts empty squares, `*` is a
+    /// hole (exactly where the board has one), a letter is a piece of this
+    /// game.
+    fn parse_row(&mut self, row: &str, rank: usize) -> Result<(), FenError> {
+        let g = self.geo;
+        let mut file = 0usize;
+        for ch in row.chars() {
+            if file >= FILES {
+                return err(format!("rank {rank} ('{row}') has more than {FILES} cells"));
             }
-            if file != FILES {
-                return err(format!(
-                    "rank {rank} ('{row}') has {file} cells, expected {FILES}"
-                ));
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 || file + d as usize > FILES {
+                    return err(format!("rank {rank} ('{row}'): bad empty-run '{ch}'"));
+                }
+                for f in file..file + d as usize {
+                    if !g.exists(sq(f, rank)) {
+                        return err(format!(
+                            "rank {rank} ('{row}'): cell {}{rank} is a hole and must be written '*'",
+                            (b'a' + f as u8) as char
+                        ));
+                    }
+                }
+                file += d as usize;
+            } else if ch == '*' {
+                if g.exists(sq(file, rank)) {
+                    return err(format!(
+                        "rank {rank} ('{row}'): '*' on {}, which is a square of this board",
+                        g.name(sq(file, rank))
+                    ));
+                }
+                file += 1;
+            } else {
+                self.place_letter(ch, row, file, rank)?;
+                file += 1;
             }
         }
+        if file != FILES {
+            return err(format!(
+                "rank {rank} ('{row}') has {file} cells, expected {FILES}"
+            ));
+        }
+        Ok(())
+    }
 
-        pos.side = match fields.get(1).copied().unwrap_or("w") {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => return err(format!("side to move must be 'w' or 'b', found '{s}'")),
+    /// Puts the piece of letter `ch` (upper case White) on a square of
+    /// `row`.
+    fn place_letter(
+        &mut self,
+        ch: char,
+        row: &str,
+        file: usize,
+        rank: usize,
+    ) -> Result<(), FenError> {
+        let kind = Kind::from_letter(ch)
+            .filter(|k| kinds_of(self.board()).contains(k))
+            .ok_or_else(|| {
+                FenError(format!(
+                    "rank {rank} ('{row}'): '{ch}' is not a piece of this game"
+                ))
+            })?;
+        let s = sq(file, rank);
+        if !self.geo.exists(s) {
+            return err(format!(
+                "rank {rank} ('{row}'): piece '{ch}' on a hole ({}{rank})",
+                (b'a' + file as u8) as char
+            ));
+        }
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
         };
+        self.put(s, Piece::new(color, kind));
+        Ok(())
+    }
 
-        pos.unmoved = match fields.get(2) {
-            None => {
-                // Default: every woozan on its own home square is unmoved.
-                pos.pieces_of(Color::White, Kind::Woozan) & g.home_rank[0]
-                    | pos.pieces_of(Color::Black, Kind::Woozan) & g.home_rank[1]
-            }
-            Some(&"-") => 0,
-            Some(text) => {
-                let mut set = 0;
-                for ch in text.chars() {
-                    let (color, rank) = match ch {
-                        'A'..='E' => (Color::White, 2),
-                        'a'..='e' => (Color::Black, 8),
-                        _ => {
-                            return err(format!(
-                            "unmoved-woozan field '{text}': '{ch}' is not a file letter A-E or a-e"
-                        ))
-                        }
-                    };
-                    let s = sq((ch.to_ascii_lowercase() as u8 - b'a') as usize, rank);
-                    if set & bit(s) != 0 {
-                        return err(format!("unmoved-woozan field '{text}': '{ch}' repeated"));
-                    }
-                    if pos.piece_at(s) != Some(Piece::new(color, Kind::Woozan)) {
-                        return err(format!(
-                            "unmoved-woozan field '{text}': no {} woozan on {}",
-                            color.name(),
-                            g.name(s)
-                        ));
-                    }
-                    set |= bit(s);
+    /// The unmoved field when it is left out: every woozan on its own home
+    /// square is unmoved.
+    fn default_unmoved(&self) -> u64 {
+        let g = self.geo;
+        self.pieces_of(Color::White, Kind::Woozan) & g.home_rank[0]
+            | self.pieces_of(Color::Black, Kind::Woozan) & g.home_rank[1]
+    }
+
+    /// The unmoved field: `-`, or the file letters (`A`-`E` White, `a`-`e`
+    /// Black) of woozans on their own home rank, each once.
+    fn parse_unmoved(&self, text: &str) -> Result<u64, FenError> {
+        if text == "-" {
+            return Ok(0);
+        }
+        let mut set = 0;
+        for ch in text.chars() {
+            let (color, rank) = match ch {
+                'A'..='E' => (Color::White, 2),
+                'a'..='e' => (Color::Black, 8),
+                _ => {
+                    return err(format!(
+                        "unmoved-woozan field '{text}': '{ch}' is not a file letter A-E or a-e"
+                    ))
                 }
-                set
-            }
-        };
-
-        pos.halfmove = match fields.get(3) {
-            None => 0,
-            Some(t) => t
-                .parse()
-                .ok()
-                .filter(|&n: &u16| n <= 10_000)
-                .ok_or_else(|| FenError(format!("halfmove clock '{t}' is not a number 0-10000")))?,
-        };
-        pos.fullmove =
-            match fields.get(4) {
-                None => 1,
-                Some(t) => t.parse().ok().filter(|&n: &u16| n >= 1).ok_or_else(|| {
-                    FenError(format!("move number '{t}' is not a number 1-65535"))
-                })?,
             };
-
-        pos.validate()?;
-        pos.key = pos.compute_key();
-        Ok(pos)
+            let s = sq((ch.to_ascii_lowercase() as u8 - b'a') as usize, rank);
+            if set & bit(s) != 0 {
+                return err(format!("unmoved-woozan field '{text}': '{ch}' repeated"));
+            }
+            if self.piece_at(s) != Some(Piece::new(color, Kind::Woozan)) {
+                return err(format!(
+                    "unmoved-woozan field '{text}': no {} woozan on {}",
+                    color.name(),
+                    self.geo.name(s)
+                ));
+            }
+            set |= bit(s);
+        }
+        Ok(set)
     }
 
     /// Rejects positions that cannot arise in a game.
@@ -323,4 +344,29 @@ impl Position {
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
+}
+
+/// The side to move: `w` or `b`.
+fn parse_side(field: &str) -> Result<Color, FenError> {
+    match field {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        s => err(format!("side to move must be 'w' or 'b', found '{s}'")),
+    }
+}
+
+/// The halfmove clock, 0 to 10000.
+fn parse_halfmove(t: &str) -> Result<u16, FenError> {
+    t.parse()
+        .ok()
+        .filter(|&n: &u16| n <= 10_000)
+        .ok_or_else(|| FenError(format!("halfmove clock '{t}' is not a number 0-10000")))
+}
+
+/// The move number, 1 to 65535.
+fn parse_fullmove(t: &str) -> Result<u16, FenError> {
+    t.parse()
+        .ok()
+        .filter(|&n: &u16| n >= 1)
+        .ok_or_else(|| FenError(format!("move number '{t}' is not a number 1-65535")))
 }
