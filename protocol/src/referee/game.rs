@@ -14,12 +14,13 @@
 //! views are the whole position.
 
 use super::adjudicate::{Adjudication, Adjudicator};
-use super::engine_proc::{EngineProc, Failure, Protocol};
+use super::engine_proc::{EngineProc, Protocol};
+use super::turn::take_turn;
 use crate::cecp::xboard_map::BoardMap;
 use crate::session::GameRecord;
 use movegen::game::Color;
 use movegen::{AnyPosition, Outcome, Variant};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How much time the engines get.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -188,12 +189,6 @@ pub(crate) fn outcome_words(o: Outcome) -> String {
     }
 }
 
-/// A CECP result line (`1-0 {...}`), if `line` is one.
-fn claim(line: &str) -> Option<&str> {
-    let t = line.split_whitespace().next()?;
-    matches!(t, "1-0" | "0-1" | "1/2-1/2").then_some(t)
-}
-
 /// Sends the CECP commands for a time control.
 pub(crate) fn send_time_control(e: &mut EngineProc, tc: TimeControl) {
     match tc {
@@ -214,6 +209,16 @@ pub(crate) fn send_time_control(e: &mut EngineProc, tc: TimeControl) {
     }
 }
 
+/// Sends a CECP engine both clocks (`time`, `otim`) before its turn, if
+/// its time control is a clock: `i` is its colour index.
+pub(crate) fn send_clocks(e: &mut EngineProc, tc: TimeControl, clock: [Duration; 2], i: usize) {
+    if let TimeControl::Clock { .. } = tc {
+        let cs = |d: Duration| d.as_millis() / 10;
+        e.send(&format!("time {}", cs(clock[i])));
+        e.send(&format!("otim {}", cs(clock[1 - i])));
+    }
+}
+
 /// Plays one game. `engines[0]` plays White; `tcs` are White's and
 /// Black's time controls (time odds are allowed).
 pub fn play_game(
@@ -226,7 +231,6 @@ pub fn play_game(
     adjudication: Adjudication,
 ) -> PlayedGame {
     let map = BoardMap::new(variant, 0);
-    let mut adjudicator = Adjudicator::new(adjudication);
     let [white, black] = engines;
     let mut eng: [&mut EngineProc; 2] = [white, black];
     let mut rec = PlayedGame::new(
@@ -234,215 +238,291 @@ pub fn play_game(
         &eng[1].name,
         (!opening_is_start).then(|| start.fen()),
     );
-    // The game starts at the opening position (its FEN is in the PGN):
-    // opening plies do not count for repetition, also for an engine that
-    // was sent them as moves.
-    let mut game = GameRecord::new(start.clone(), ());
 
     // Setup: both engines in force mode on the start position (UCI: the
     // game chosen, and a new game said).
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
-        if e.protocol == Protocol::Uci {
-            if e.features.options.iter().any(|o| o == "UCI_Variant") {
-                e.send(&format!(
-                    "setoption name UCI_Variant value {}",
-                    variant.id()
-                ));
-            }
-            e.send("ucinewgame");
-            if !e.ping(Duration::from_secs(10)) {
-                rec.broken[i] = true;
-            }
-            continue;
-        }
-        // The referee speaks the binding notation of Strange Chess and
-        // Dysnomia; Curio would otherwise use the forms XBoard's board can
-        // follow.
-        if matches!(variant, Variant::StrangeChess | Variant::Dysnomia)
-            && e.features.options.iter().any(|o| o == "XBoard board")
-        {
-            e.send("option XBoard board=0");
-        }
-        e.send("new");
-        // `new` is orthodox chess; other games are named after it.
-        if variant != Variant::Chess {
-            e.send(&format!("variant {}", variant.cecp_id()));
-        }
-        e.send("force");
-        if !opening_is_start {
-            let view = FullView { pos: start, map };
-            if e.features.setboard || opening_moves.is_empty() {
-                e.send(&format!("setboard {}", view.setboard_for(side)));
-            } else {
-                for m in opening_moves {
-                    e.send_move(&view.move_for(m, side));
-                }
-            }
-        }
-        send_time_control(e, tcs[i]);
-        e.send("post");
-        e.send("easy");
-        if !e.ping(Duration::from_secs(10)) {
+        let answered = if e.protocol == Protocol::Uci {
+            set_up_uci(e, variant)
+        } else {
+            let opening =
+                (!opening_is_start).then_some((FullView { pos: start, map }, opening_moves));
+            set_up_cecp(e, side, variant, opening, tcs[i])
+        };
+        if !answered {
             rec.broken[i] = true;
         }
     }
-    let end = |rec: &mut PlayedGame, result: String, reason: String| {
-        rec.result = result;
-        rec.reason = reason;
-    };
     if rec.broken[0] || rec.broken[1] {
         let side = if rec.broken[0] {
             Color::White
         } else {
             Color::Black
         };
-        end(
-            &mut rec,
-            loss(side),
-            format!("{} did not answer the game setup", side.name()),
-        );
+        rec.result = loss(side);
+        rec.reason = format!("{} did not answer the game setup", side.name());
         return finish(rec, eng);
     }
 
-    let clock_of = |tc: TimeControl| match tc {
-        TimeControl::Clock { base, .. } => base,
-        _ => Duration::ZERO,
+    let mut referee = Referee::new(variant, map, start, tcs, adjudication);
+    let (result, reason) = loop {
+        if let Some(end) = referee.turn(&mut eng, &mut rec) {
+            break end;
+        }
     };
-    let mut clock = [clock_of(tcs[0]), clock_of(tcs[1])];
-    let mut started = [false; 2];
-    let mut last_move: Option<String> = None;
-    loop {
-        let pos = game.current();
-        if let Some(o) = game.outcome() {
-            end(&mut rec, o.result_token().into(), outcome_words(o));
-            break;
+    rec.result = result;
+    rec.reason = reason;
+    finish(rec, eng)
+}
+
+/// Sets up a UCI engine for a game: the variant chosen (if it has the
+/// option) and a new game said. Whether it answered.
+fn set_up_uci(e: &mut EngineProc, variant: Variant) -> bool {
+    if e.features.options.iter().any(|o| o == "UCI_Variant") {
+        e.send(&format!(
+            "setoption name UCI_Variant value {}",
+            variant.id()
+        ));
+    }
+    e.send("ucinewgame");
+    e.ping(Duration::from_secs(10))
+}
+
+/// Sets up a CECP engine for a game, in force mode: the variant, the
+/// opening (`opening`: None for the variant's start position; its view
+/// and the moves that reach it), the time control and thinking output.
+/// Whether it answered.
+fn set_up_cecp(
+    e: &mut EngineProc,
+    side: Color,
+    variant: Variant,
+    opening: Option<(FullView, &[String])>,
+    tc: TimeControl,
+) -> bool {
+    // The referee speaks the binding notation of Strange Chess and
+    // Dysnomia; Curio would otherwise use the forms XBoard's board can
+    // follow.
+    if matches!(variant, Variant::StrangeChess | Variant::Dysnomia)
+        && e.features.options.iter().any(|o| o == "XBoard board")
+    {
+        e.send("option XBoard board=0");
+    }
+    e.send("new");
+    // `new` is orthodox chess; other games are named after it.
+    if variant != Variant::Chess {
+        e.send(&format!("variant {}", variant.cecp_id()));
+    }
+    e.send("force");
+    if let Some((view, opening_moves)) = opening {
+        if e.features.setboard || opening_moves.is_empty() {
+            e.send(&format!("setboard {}", view.setboard_for(side)));
+        } else {
+            for m in opening_moves {
+                e.send_move(&view.move_for(m, side));
+            }
+        }
+    }
+    send_time_control(e, tc);
+    e.send("post");
+    e.send("easy");
+    e.ping(Duration::from_secs(10))
+}
+
+/// The referee's side of a game under way: the true game, both clocks,
+/// what the CECP engines have been told, and the adjudication counts.
+struct Referee {
+    variant: Variant,
+    map: BoardMap,
+    tcs: [TimeControl; 2],
+    game: GameRecord,
+    clock: [Duration; 2],
+    /// Per colour: whether its CECP engine was sent `go` (it has left
+    /// force mode and is sent the opponent's moves as they come).
+    started: [bool; 2],
+    last_move: Option<String>,
+    adjudicator: Adjudicator,
+}
+
+impl Referee {
+    fn new(
+        variant: Variant,
+        map: BoardMap,
+        start: &AnyPosition,
+        tcs: [TimeControl; 2],
+        adjudication: Adjudication,
+    ) -> Referee {
+        let clock_of = |tc: TimeControl| match tc {
+            TimeControl::Clock { base, .. } => base,
+            _ => Duration::ZERO,
+        };
+        Referee {
+            variant,
+            map,
+            tcs,
+            // The game starts at the opening position (its FEN is in the
+            // PGN): opening plies do not count for repetition, also for an
+            // engine that was sent them as moves.
+            game: GameRecord::new(start.clone(), ()),
+            clock: [clock_of(tcs[0]), clock_of(tcs[1])],
+            started: [false; 2],
+            last_move: None,
+            adjudicator: Adjudicator::new(adjudication),
+        }
+    }
+
+    /// Plays one ply: the side to move is asked for its move, which is
+    /// checked, recorded, and sent to an opponent still in force mode.
+    /// The result and the reason once the game is over (before this ply,
+    /// by it, or by adjudication after it); None while it goes on.
+    fn turn(
+        &mut self,
+        eng: &mut [&mut EngineProc; 2],
+        rec: &mut PlayedGame,
+    ) -> Option<(String, String)> {
+        if let Some(o) = self.game.outcome() {
+            return Some((o.result_token().into(), outcome_words(o)));
         }
         if rec.moves.len() >= MAX_PLIES {
-            end(
-                &mut rec,
+            return Some((
                 "1/2-1/2".into(),
                 format!("draw by adjudication after {MAX_PLIES} plies"),
-            );
-            break;
+            ));
         }
-        let side = pos.side_to_move();
+        let side = self.game.current().side_to_move();
         let i = side.index();
-        let view = FullView { pos, map };
-        let uci = eng[i].protocol == Protocol::Uci;
-        if uci {
-            let moves: Vec<&str> = game.moves().collect();
-            let mut position = format!("position fen {}", game.start().fen());
+        self.ask(eng[i], side);
+        let reply = match take_turn(eng[i], side, self.tcs[i], &mut self.clock[i], rec) {
+            Ok(r) => r,
+            Err(reason) => return Some((loss(side), reason)),
+        };
+        let (ours, next) = match self.read_move(eng[i], side, &reply.text) {
+            Ok(m) => m,
+            Err(reason) => {
+                // Recorded in the reason, not as a move of the game; the
+                // engine is out of step and is restarted.
+                rec.broken[i] = true;
+                return Some((loss(side), reason));
+            }
+        };
+        let capture = is_capture(self.game.current(), &next);
+        self.record_move(eng[1 - i], side, ours, next, reply.took, rec);
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        let plies = rec.moves.len();
+        self.adjudicator
+            .after_move(side, reply.score, capture, plies)
+            .map(|(result, reason)| (result.into(), reason))
+    }
+
+    /// Asks `side`'s engine for its move. UCI: the whole game and `go` with
+    /// both clocks. CECP: the clocks, then the opponent's last move, or
+    /// `go` on its first turn.
+    fn ask(&mut self, e: &mut EngineProc, side: Color) {
+        let i = side.index();
+        if e.protocol == Protocol::Uci {
+            let moves: Vec<&str> = self.game.moves().collect();
+            let mut position = format!("position fen {}", self.game.start().fen());
             if !moves.is_empty() {
                 position.push_str(" moves ");
                 position.push_str(&moves.join(" "));
             }
-            eng[i].send(&position);
-            eng[i].send(&uci_go(tcs, clock, i));
-        } else {
-            if let TimeControl::Clock { .. } = tcs[i] {
-                let cs = |d: Duration| d.as_millis() / 10;
-                eng[i].send(&format!("time {}", cs(clock[i])));
-                eng[i].send(&format!("otim {}", cs(clock[1 - i])));
-            }
-            if started[i] {
-                if let Some(m) = &last_move {
-                    let text = view.move_for(m, side);
-                    eng[i].send_move(&text);
-                }
-            } else {
-                eng[i].send("go");
-                started[i] = true;
-            }
+            e.send(&position);
+            e.send(&uci_go(self.tcs, self.clock, i));
+            return;
         }
-        let reply = match take_turn(eng[i], side, tcs[i], &mut clock[i], &mut rec) {
-            Ok(r) => r,
-            Err(reason) => {
-                end(&mut rec, loss(side), reason);
-                break;
+        send_clocks(e, self.tcs[i], self.clock, i);
+        if self.started[i] {
+            if let Some(m) = &self.last_move {
+                let view = FullView {
+                    pos: self.game.current(),
+                    map: self.map,
+                };
+                e.send_move(&view.move_for(m, side));
             }
-        };
-        let mv = reply.text;
-        // An engine whose features came after the handshake was taken for
-        // protocol 1 and told nothing (no options): its bad move is that,
-        // and the verdict says so.
-        let slow = |e: &EngineProc| {
-            if e.features.late {
-                "; its features came only after the handshake (slow to start), so it was not set up for this match"
-            } else {
-                ""
-            }
-        };
+        } else {
+            e.send("go");
+            self.started[i] = true;
+        }
+    }
+
+    /// `side`'s move `mv` in our notation and the position after it, or
+    /// why it loses the game: a move that cannot be read, or is illegal.
+    fn read_move(
+        &self,
+        e: &EngineProc,
+        side: Color,
+        mv: &str,
+    ) -> Result<(String, AnyPosition), String> {
         // UCI engines speak the binding notation.
-        let read = if uci {
-            Ok(mv.clone())
+        let read = if e.protocol == Protocol::Uci {
+            Ok(mv.to_string())
         } else {
-            map.move_in(&mv)
+            self.map.move_in(mv)
         };
-        let ours = match read {
-            Ok(m) => m,
-            Err(why) => {
-                // Recorded in the reason, not as a move of the game; the
-                // engine is out of step and is restarted.
-                rec.broken[i] = true;
-                end(
-                    &mut rec,
-                    loss(side),
-                    format!(
-                        "{} played an unreadable move '{mv}' ({why}){}",
-                        side.name(),
-                        slow(eng[i])
-                    ),
-                );
-                break;
-            }
-        };
-        let mut next = pos.clone();
-        if let Err(e) = next.play(&ours) {
-            rec.broken[i] = true;
-            end(
-                &mut rec,
-                loss(side),
-                format!(
-                    "{} played an illegal move {ours} ({}){}",
-                    side.name(),
-                    e.reason(),
-                    slow(eng[i])
-                ),
-            );
-            break;
+        let ours = read.map_err(|why| {
+            format!(
+                "{} played an unreadable move '{mv}' ({why}){}",
+                side.name(),
+                late_features(e)
+            )
+        })?;
+        let mut next = self.game.current().clone();
+        if let Err(err) = next.play(&ours) {
+            return Err(format!(
+                "{} played an illegal move {ours} ({}){}",
+                side.name(),
+                err.reason(),
+                late_features(e)
+            ));
         }
-        let capture = is_capture(pos, &next);
-        game.push(ours.clone(), next, ());
-        let pos = game.current();
-        if variant == Variant::Dysnomia {
+        Ok((ours, next))
+    }
+
+    /// Adds `side`'s move `ours` (reaching `next`, after `took`) to the
+    /// game and to its record (with the mover's clock and Dysnomia's
+    /// denials and baits), and sends it to an `opponent` in force mode.
+    fn record_move(
+        &mut self,
+        opponent: &mut EngineProc,
+        side: Color,
+        ours: String,
+        next: AnyPosition,
+        took: Duration,
+        rec: &mut PlayedGame,
+    ) {
+        let i = side.index();
+        self.game.push(ours.clone(), next, ());
+        let pos = self.game.current();
+        if self.variant == Variant::Dysnomia {
             rec.events.denials += u32::from(ours == "@@@@");
             rec.events.baits += u32::from(pos.bait_pending());
         }
-        let clock_after = matches!(tcs[i], TimeControl::Clock { .. }).then_some(clock[i]);
+        let clock_after = matches!(self.tcs[i], TimeControl::Clock { .. }).then_some(self.clock[i]);
         rec.moves.push(PlayedMove {
             text: ours.clone(),
             clock: clock_after,
-            took: Some(reply.took),
+            took: Some(took),
         });
-        let o = 1 - i;
-        if !started[o] && eng[o].protocol == Protocol::Cecp {
+        if !self.started[1 - i] && opponent.protocol == Protocol::Cecp {
             // Still in force mode: it just records the move.
-            let text = FullView { pos, map }.move_for(&ours, side.flip());
-            eng[o].send_move(&text);
+            let text = FullView { pos, map: self.map }.move_for(&ours, side.flip());
+            opponent.send_move(&text);
         }
-        last_move = Some(ours);
-        if game.outcome().is_none() {
-            let plies = rec.moves.len();
-            if let Some((result, reason)) =
-                adjudicator.after_move(side, reply.score, capture, plies)
-            {
-                end(&mut rec, result.into(), reason);
-                break;
-            }
-        }
+        self.last_move = Some(ours);
     }
-    finish(rec, eng)
+}
+
+/// What a verdict on a bad move adds for an engine whose features came
+/// after the handshake: it was taken for protocol 1 and told nothing (no
+/// options), and its bad move is that.
+fn late_features(e: &EngineProc) -> &'static str {
+    if e.features.late {
+        "; its features came only after the handshake (slow to start), so it was not set up for this match"
+    } else {
+        ""
+    }
 }
 
 /// UCI's `go` for the engine of colour index `i`: both clocks with their
@@ -480,194 +560,6 @@ fn is_capture(before: &AnyPosition, after: &AnyPosition) -> bool {
     })
 }
 
-/// An engine's move and the score of its last thinking line (centipawns
-/// from its own point of view, mates as +-100000 + N), if it posted one.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Reply {
-    pub text: String,
-    pub score: Option<i64>,
-    /// How long the engine took, as the referee measured it.
-    pub took: Duration,
-}
-
-/// Waits for `side`'s move under its time control and charges its clock:
-/// the move, or why the game ends. Records the reported depth, and marks
-/// the engine for a restart when it crashed or hung.
-pub(crate) fn take_turn(
-    eng: &mut EngineProc,
-    side: Color,
-    tc: TimeControl,
-    clock: &mut Duration,
-    rec: &mut PlayedGame,
-) -> Result<Reply, String> {
-    let i = side.index();
-    let asked = Instant::now();
-    // How long to wait: the clock plus a grace for process latency, or
-    // generous fixed limits without a clock.
-    let budget = match tc {
-        TimeControl::Clock { .. } => *clock + Duration::from_millis(1000),
-        TimeControl::MoveTime(t) => t * 3 + Duration::from_secs(2),
-        TimeControl::Depth(_) => Duration::from_secs(120),
-    };
-    // Before an engine's first move of a game, a claim or `resign` is most
-    // likely a late line about its previous game (GNU Chess answers `ping`
-    // before its search thread has printed everything; seen in a 200-game
-    // match): it is held, and stands (false claim, resignation) only if no
-    // move follows in time.
-    let first_turn = rec.moves.len() <= 1;
-    let (reply, thinking, restart) = await_move(eng, side, asked + budget, first_turn);
-    let move_depth = thinking.map_or(0, |t| t.depth);
-    rec.broken[i] |= restart;
-    let spent = asked.elapsed();
-    if move_depth > 0 {
-        rec.depth[i].0 += move_depth;
-        rec.depth[i].1 += 1;
-    }
-    let mv = reply?;
-    let time = &mut rec.time[i];
-    match tc {
-        TimeControl::Clock { base, inc } => {
-            if time.1.is_zero() {
-                time.1 = base;
-            }
-            time.0 += spent.min(*clock);
-            time.1 += inc;
-        }
-        TimeControl::MoveTime(t) => {
-            time.0 += spent;
-            time.1 += t;
-        }
-        TimeControl::Depth(_) => {}
-    }
-    if let TimeControl::Clock { inc, .. } = tc {
-        if spent > *clock {
-            rec.detail = Some(time_spent(spent, *clock, thinking));
-            return Err(format!("{} lost on time", side.name()));
-        }
-        *clock = *clock - spent + inc;
-    }
-    Ok(Reply {
-        text: mv,
-        score: thinking.map(|t| t.score),
-        took: spent,
-    })
-}
-
-/// Where the time of a move that lost on time went, to tell an engine
-/// that overran its budget from a machine that stalled: how long the move
-/// took against the clock it had, and the search time the engine itself
-/// reported on its last thinking line (an engine that reports far less
-/// than the referee measured lost the difference outside its search:
-/// reading, writing, or waiting for a core).
-fn time_spent(took: Duration, clock: Duration, thinking: Option<Thinking>) -> String {
-    let secs = |d: Duration| format!("{:.3} s", d.as_secs_f64());
-    let search = match thinking.and_then(|t| t.centis) {
-        Some(cs) => format!("its last thinking line reported {:.2} s", cs as f64 / 100.0),
-        None => "no thinking line".to_string(),
-    };
-    format!(
-        "the move took {} with {} on its clock; {search}",
-        secs(took),
-        secs(clock)
-    )
-}
-
-/// Waits for `side`'s engine to move: the move text, or why the game ends
-/// (no reply in time, crash, output that is not text, resignation, false
-/// claim, rejected move); also its last thinking line (deepest depth
-/// reported, last score) and whether the engine must be restarted (every
-/// failure but a resignation: a hung, dead or confused process).
-pub(crate) fn await_move(
-    eng: &mut EngineProc,
-    side: Color,
-    deadline: Instant,
-    first_turn: bool,
-) -> (Result<String, String>, Option<Thinking>, bool) {
-    let mut thinking: Option<Thinking> = None;
-    // A claim or resignation held back on the first turn: it stands if no
-    // move follows.
-    let mut held: Option<String> = None;
-    let reply = loop {
-        match eng.recv(deadline) {
-            Err(Failure::Timeout) => {
-                match held {
-                    Some(line) if line == "resign" => {
-                        break Err(format!("{} resigns", side.name()))
-                    }
-                    Some(line) => break Err(format!("{} made a false claim: {line}", side.name())),
-                    None => {}
-                }
-                break Err(format!("{} did not move in time (no reply)", side.name()));
-            }
-            Err(Failure::Exited) => {
-                break Err(format!(
-                    "{} engine crashed (its output closed)",
-                    side.name()
-                ));
-            }
-            Err(Failure::Unreadable(l)) => {
-                break Err(format!(
-                    "{} sent unreadable output (a line that is not UTF-8 text: '{l}')",
-                    side.name()
-                ));
-            }
-            Ok(line) if eng.protocol == Protocol::Uci => {
-                let line = line.trim();
-                if let Some(rest) = line.strip_prefix("bestmove") {
-                    match rest.split_whitespace().next() {
-                        Some(m) if m != "(none)" && m != "0000" => break Ok(m.to_string()),
-                        _ => {
-                            break Err(format!(
-                                "{} found no move in a game that was not over: {line}",
-                                side.name()
-                            ))
-                        }
-                    }
-                }
-                if let Some(t) = parse_uci_info(line) {
-                    let depth = thinking.map_or(0, |old| old.depth).max(t.depth);
-                    thinking = Some(Thinking { depth, ..t });
-                }
-            }
-            Ok(line) => {
-                let line = line.trim().to_string();
-                // `move X`; GNU Chess 6 says `My move is : X` (XBoard
-                // accepts that older form too).
-                if let Some(m) = line
-                    .strip_prefix("move ")
-                    .or_else(|| line.strip_prefix("My move is : "))
-                {
-                    break Ok(m.trim().to_string());
-                }
-                if (line == "resign" || claim(&line).is_some()) && first_turn {
-                    held.get_or_insert(line);
-                    // Thinking printed before it belongs to the previous
-                    // game too: its score must not count for this move.
-                    thinking = None;
-                    continue;
-                }
-                if line == "resign" {
-                    break Err(format!("{} resigns", side.name()));
-                }
-                if claim(&line).is_some() {
-                    // The referee ends every game that is over before
-                    // asking for a move, so a claim now is false.
-                    break Err(format!("{} made a false claim: {line}", side.name()));
-                }
-                if line.starts_with("Illegal move") {
-                    break Err(format!("{} rejected a legal move: {line}", side.name()));
-                }
-                if let Some(t) = parse_thinking(&line) {
-                    let depth = thinking.map_or(0, |old| old.depth).max(t.depth);
-                    thinking = Some(Thinking { depth, ..t });
-                }
-            }
-        }
-    };
-    let restart = matches!(&reply, Err(r) if !r.ends_with(" resigns"));
-    (reply, thinking, restart)
-}
-
 /// Tells both CECP engines the result and leaves them in force mode (UCI
 /// has no word for it: the next game begins with `ucinewgame`).
 pub(crate) fn finish(rec: PlayedGame, eng: [&mut EngineProc; 2]) -> PlayedGame {
@@ -676,61 +568,6 @@ pub(crate) fn finish(rec: PlayedGame, eng: [&mut EngineProc; 2]) -> PlayedGame {
         e.send("force");
     }
     rec
-}
-
-/// What a CECP thinking line (`depth score time nodes pv`) reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Thinking {
-    pub depth: u64,
-    pub score: i64,
-    /// The search time the line reports, in centiseconds.
-    pub centis: Option<u64>,
-}
-
-/// A UCI `info` line with a depth and a score (`cp N`, or `mate M` as
-/// CECP writes it: 100000 + M, or -100000 + M when mated).
-fn parse_uci_info(line: &str) -> Option<Thinking> {
-    let words: Vec<&str> = line.strip_prefix("info ")?.split_whitespace().collect();
-    let after = |key: &str| {
-        words
-            .iter()
-            .position(|w| *w == key)
-            .and_then(|k| words.get(k + 1))
-            .copied()
-    };
-    let depth = after("depth")?.parse().ok()?;
-    let k = words.iter().position(|w| *w == "score")?;
-    let score = match (words.get(k + 1), words.get(k + 2)) {
-        (Some(&"cp"), Some(v)) => v.parse().ok()?,
-        (Some(&"mate"), Some(v)) => {
-            let m: i64 = v.parse().ok()?;
-            if m > 0 {
-                100_000 + m
-            } else {
-                -100_000 + m
-            }
-        }
-        _ => return None,
-    };
-    Some(Thinking {
-        depth,
-        score,
-        centis: after("time")
-            .and_then(|t| t.parse::<u64>().ok())
-            .map(|ms| ms / 10),
-    })
-}
-
-fn parse_thinking(line: &str) -> Option<Thinking> {
-    let f: Vec<&str> = line.split_whitespace().take(4).collect();
-    if f.len() < 4 || f[2].parse::<u64>().is_err() || f[3].parse::<u64>().is_err() {
-        return None;
-    }
-    Some(Thinking {
-        depth: f[0].parse().ok()?,
-        score: f[1].parse().ok()?,
-        centis: f[2].parse().ok(),
-    })
 }
 
 #[cfg(test)]
@@ -798,46 +635,6 @@ mod tests {
         assert!(!is_capture(&t, &after(&t, &m)));
     }
 
-    /// A time loss says how long the move took, what the clock held and
-    /// what the engine reported of its own search, so that an engine
-    /// overrunning its budget can be told from a machine that stalled.
-    #[test]
-    fn a_time_loss_says_where_the_time_went() {
-        let t = Thinking {
-            depth: 3,
-            score: 20,
-            centis: Some(25),
-        };
-        assert_eq!(
-            time_spent(
-                Duration::from_millis(1_204),
-                Duration::from_millis(290),
-                Some(t)
-            ),
-            "the move took 1.204 s with 0.290 s on its clock; \
-             its last thinking line reported 0.25 s"
-        );
-        assert!(
-            time_spent(Duration::from_secs(2), Duration::from_secs(1), None)
-                .ends_with("; no thinking line")
-        );
-    }
-
-    #[test]
-    fn uci_info_lines_give_depth_and_score() {
-        let t = parse_uci_info(
-            "info depth 12 seldepth 20 multipv 1 score cp -35 nodes 100 nps 10 time 1234 pv e2e4",
-        )
-        .unwrap();
-        assert_eq!((t.depth, t.score, t.centis), (12, -35, Some(123)));
-        let t = parse_uci_info("info depth 5 score mate -2 time 10").unwrap();
-        assert_eq!(t.score, -100_002);
-        let t = parse_uci_info("info depth 5 score mate 3 lowerbound").unwrap();
-        assert_eq!((t.score, t.centis), (100_003, None));
-        assert!(parse_uci_info("info string hello").is_none());
-        assert!(parse_uci_info("info currmove e2e4 currmovenumber 1").is_none());
-    }
-
     #[test]
     fn uci_go_gives_both_clocks_or_the_limit() {
         let s = Duration::from_secs;
@@ -857,35 +654,5 @@ mod tests {
             uci_go([TimeControl::Depth(7), clock], [s(0), s(0)], 0),
             "go depth 7"
         );
-    }
-
-    #[test]
-    fn thinking_lines_give_depth_and_score() {
-        assert_eq!(
-            parse_thinking("12 -35 104 250000 c3c4 c7c6"),
-            Some(Thinking {
-                depth: 12,
-                score: -35,
-                centis: Some(104),
-            })
-        );
-        assert_eq!(
-            parse_thinking("9 100003 10 1000 b2b3"),
-            Some(Thinking {
-                depth: 9,
-                score: 100003,
-                centis: Some(10),
-            })
-        );
-        for other in [
-            "move c3c4",
-            "12. c3c4",
-            "My move is : e7e5",
-            "tellusererror x",
-            "1 2 3",
-            "x 1 2 3",
-        ] {
-            assert_eq!(parse_thinking(other), None, "{other}");
-        }
     }
 }

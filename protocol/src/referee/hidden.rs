@@ -11,9 +11,10 @@
 
 use super::engine_proc::EngineProc;
 use super::game::{
-    finish, loss, outcome_words, send_time_control, take_turn, PlayedGame, PlayedMove, TimeControl,
-    MAX_PLIES,
+    finish, loss, outcome_words, send_clocks, send_time_control, PlayedGame, PlayedMove,
+    TimeControl, MAX_PLIES,
 };
+use super::turn::take_turn;
 use movegen::game::{Color, Game, Notation};
 use movegen::realitycheck::fen::Setup;
 use movegen::realitycheck::info::observe;
@@ -32,14 +33,7 @@ pub fn play_hidden_game(
     let mut rec = PlayedGame::new(&eng[0].name, &eng[1].name, Some(start.fen()));
     for (i, e) in eng.iter_mut().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
-        e.send("new");
-        e.send("variant realitycheck");
-        e.send("force");
-        e.send(&format!("rcsetup {} {}", side.name(), setups[i].word()));
-        send_time_control(e, tcs[i]);
-        e.send("post");
-        e.send("easy");
-        if !e.ping(Duration::from_secs(10)) {
+        if !set_up(e, side, &setups[i], tcs[i]) {
             rec.broken[i] = true;
         }
     }
@@ -76,11 +70,7 @@ pub fn play_hidden_game(
         }
         let side = pos.side_to_move();
         let i = side.index();
-        if let TimeControl::Clock { .. } = tcs[i] {
-            let cs = |d: Duration| d.as_millis() / 10;
-            eng[i].send(&format!("time {}", cs(clock[i])));
-            eng[i].send(&format!("otim {}", cs(clock[1 - i])));
-        }
+        send_clocks(eng[i], tcs[i], clock, i);
         if let Some(obs) = unsent[i].take() {
             eng[i].send_move(&obs);
         }
@@ -130,4 +120,18 @@ pub fn play_hidden_game(
         }
     }
     finish(rec, eng)
+}
+
+/// Sets up `side`'s engine for the game, in force mode: the variant, its
+/// own secret setup, the time control and thinking output. Whether it
+/// answered.
+fn set_up(e: &mut EngineProc, side: Color, setup: &Setup, tc: TimeControl) -> bool {
+    e.send("new");
+    e.send("variant realitycheck");
+    e.send("force");
+    e.send(&format!("rcsetup {} {}", side.name(), setup.word()));
+    send_time_control(e, tc);
+    e.send("post");
+    e.send("easy");
+    e.ping(Duration::from_secs(10))
 }

@@ -4,21 +4,19 @@
 
 use super::adjudicate::Adjudication;
 use super::engine_proc::{EngineProc, Protocol};
-use super::game::{play_game, Events, PlayedGame, TimeControl};
-use super::hidden::play_hidden_game;
-use super::pgn::write_game;
-use super::stats::{Pentanomial, Sprt, SprtVerdict, Wld};
+use super::game::TimeControl;
+use super::standings::{report, Tally};
+use super::stats::Sprt;
+use super::worker::{run_worker, Shared};
 use crate::cli::CliError;
 use crate::linelog::LineLog;
 use movegen::game::Color;
 use movegen::realitycheck::fen::Setup;
 use movegen::realitycheck::Position as RcPosition;
 use movegen::{AnyPosition, Variant};
-use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
@@ -104,12 +102,12 @@ pub struct MatchConfig {
 
 /// One scheduled game.
 #[derive(Clone, Debug)]
-struct Job {
-    round: usize,
-    white: usize,
-    black: usize,
+pub(super) struct Job {
+    pub round: usize,
+    pub white: usize,
+    pub black: usize,
     /// Index of the opening (shared by the two games of a pair).
-    opening: usize,
+    pub opening: usize,
 }
 
 /// A deterministic generator (splitmix64), so openings repeat with a seed.
@@ -183,7 +181,10 @@ fn parse_opening(variant: Variant, line: &str) -> Result<(AnyPosition, bool, Vec
 /// The start position of opening `index`, whether it is the variant's own
 /// start position, and the moves that reach it from there (empty for a FEN
 /// opening): engines without `setboard` (Fairy-Max) are sent the moves.
-fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool, Vec<String>), String> {
+pub(super) fn opening(
+    cfg: &MatchConfig,
+    index: usize,
+) -> Result<(AnyPosition, bool, Vec<String>), String> {
     match &cfg.openings {
         Openings::List(lines) => parse_opening(cfg.variant, &lines[index % lines.len()]),
         // Reality Check: the opening is the pair of secret setups, drawn at
@@ -226,36 +227,9 @@ fn opening(cfg: &MatchConfig, index: usize) -> Result<(AnyPosition, bool, Vec<St
     }
 }
 
-/// Scores and statistics, per engine.
-#[derive(Default, Clone)]
-struct Standing {
-    total: Wld,
-    by_colour: [Wld; 2],
-    depth: (u64, u64),
-    /// Time used and time given, over all its games (see
-    /// [`PlayedGame::time`]).
-    time: (Duration, Duration),
-}
-
-struct Tally {
-    standings: Vec<Standing>,
-    /// Head to head for the first pairing (engine 0's view), for Elo/SPRT.
-    head: Wld,
-    /// The same by pairs of games from one opening.
-    head_pairs: Pentanomial,
-    /// Engine 0's points in the first finished game of each head-to-head
-    /// opening whose second game is still to come.
-    half_pairs: BTreeMap<usize, f64>,
-    reasons: BTreeMap<String, usize>,
-    done: usize,
-    /// Dysnomia's denials and baits, and the plies they occurred in.
-    events: Events,
-    plies: usize,
-}
-
 /// An engine's name as part of a file name: letters, digits, `-`, `_`
 /// and `.` kept, anything else (a `/`, a space) becomes `_`.
-fn file_part(name: &str) -> String {
+pub(super) fn file_part(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-_.".contains(c) {
@@ -268,7 +242,7 @@ fn file_part(name: &str) -> String {
 }
 
 /// The log `file` in `--log-dir`, opened; None without `--log-dir`.
-fn open_log(dir: Option<&str>, file: &str) -> Result<Option<LineLog>, String> {
+pub(super) fn open_log(dir: Option<&str>, file: &str) -> Result<Option<LineLog>, String> {
     let Some(dir) = dir else {
         return Ok(None);
     };
@@ -278,16 +252,6 @@ fn open_log(dir: Option<&str>, file: &str) -> Result<Option<LineLog>, String> {
         .map_err(|e| format!("--log-dir: cannot write {}: {e}", path.display()))
 }
 
-fn credit(w: &mut Wld, points: f64) {
-    if points == 1.0 {
-        w.wins += 1;
-    } else if points == 0.0 {
-        w.losses += 1;
-    } else {
-        w.draws += 1;
-    }
-}
-
 /// Runs the match; writes progress and the final report to `out`
 /// (standings on stdout in the CLI), progress lines to `progress`.
 pub fn run_match(
@@ -295,6 +259,56 @@ pub fn run_match(
     out: &mut impl Write,
     progress: &mut (impl Write + Send),
 ) -> Result<(), CliError> {
+    let (pairings, total) = check_config(cfg)?;
+    check_openings(cfg)?;
+    // The PGN file first: an unwritable path is refused before any engine
+    // starts.
+    let pgn_file = match &cfg.pgn {
+        Some(path) => {
+            Some(Mutex::new(std::fs::File::create(path).map_err(|e| {
+                CliError(format!("--pgn {path}: cannot write: {e}"))
+            })?))
+        }
+        None => None,
+    };
+    // The log folder too (made if missing): each engine's traffic goes to
+    // a file per game, its check below to one of its own.
+    let log_dir = cfg.log_dir.as_deref();
+    if let Some(dir) = log_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("--log-dir {dir}: cannot create: {e}")))?;
+    }
+    check_engines(cfg, log_dir)?;
+
+    let shared = Shared {
+        cfg,
+        pairings: &pairings,
+        total,
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        tally: Mutex::new(Tally::new(cfg.engines.len())),
+        progress: Mutex::new(progress),
+        errors: Mutex::new(Vec::new()),
+        pgn_file,
+        log_dir,
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.min(total) {
+            scope.spawn(|| run_worker(&shared));
+        }
+    });
+    let errors = shared.errors.into_inner().unwrap();
+    if let Some(e) = errors.first() {
+        return Err(CliError(e.clone()));
+    }
+    report(cfg, &shared.tally.into_inner().unwrap(), total, out)?;
+    Ok(())
+}
+
+/// Refuses settings a match cannot run with (too few engines, counts out
+/// of range, names alike, score adjudication of hidden information).
+/// Returns the round robin's pairings and the number of games.
+fn check_config(cfg: &MatchConfig) -> Result<(Vec<(usize, usize)>, usize), CliError> {
     if cfg.engines.len() < 2 {
         return Err(CliError(
             "a match needs at least two --engine NAME=COMMAND".into(),
@@ -347,6 +361,12 @@ pub fn run_match(
             cfg.variant.id()
         )));
     }
+    Ok((pairings, total))
+}
+
+/// Refuses an openings list that is empty or has an opening that cannot
+/// be played (a Reality Check opening must be a start position).
+fn check_openings(cfg: &MatchConfig) -> Result<(), CliError> {
     if let Openings::List(l) = &cfg.openings {
         if l.is_empty() {
             return Err(CliError("the openings file has no openings".into()));
@@ -364,25 +384,12 @@ pub fn run_match(
             }
         }
     }
-    // The PGN file first: an unwritable path is refused before any engine
-    // starts.
-    let pgn_file = match &cfg.pgn {
-        Some(path) => {
-            Some(Mutex::new(std::fs::File::create(path).map_err(|e| {
-                CliError(format!("--pgn {path}: cannot write: {e}"))
-            })?))
-        }
-        None => None,
-    };
-    // The log folder too (made if missing): each engine's traffic goes to
-    // a file per game, its check below to one of its own.
-    let log_dir = cfg.log_dir.as_deref();
-    if let Some(dir) = log_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("--log-dir {dir}: cannot create: {e}")))?;
-    }
-    // Check every engine once before starting: a bad command is a user
-    // error, not a lost game.
+    Ok(())
+}
+
+/// Checks every engine once before starting: a bad command is a user
+/// error, not a lost game.
+fn check_engines(cfg: &MatchConfig, log_dir: Option<&str>) -> Result<(), CliError> {
     for e in &cfg.engines {
         let log =
             open_log(log_dir, &format!("check-{}.log", file_part(&e.name))).map_err(CliError)?;
@@ -398,200 +405,12 @@ pub fn run_match(
         }
         p.quit();
     }
-
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let tally = Mutex::new(Tally {
-        standings: vec![Standing::default(); cfg.engines.len()],
-        head: Wld::default(),
-        head_pairs: Pentanomial::default(),
-        half_pairs: BTreeMap::new(),
-        reasons: BTreeMap::new(),
-        done: 0,
-        events: Events::default(),
-        plies: 0,
-    });
-    let progress = Mutex::new(progress);
-    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
-
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.concurrency.min(total) {
-            scope.spawn(|| {
-                // This worker's own engine processes, started on demand and
-                // restarted after a crash or hang.
-                let mut procs: Vec<Option<EngineProc>> =
-                    (0..cfg.engines.len()).map(|_| None).collect();
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let j = next.fetch_add(1, Ordering::SeqCst);
-                    if j >= total {
-                        break;
-                    }
-                    let job = &job(&pairings, cfg.games, j);
-                    let (start, is_start, opening_moves) = match opening(cfg, job.opening) {
-                        Ok(o) => o,
-                        Err(e) => {
-                            errors.lock().unwrap().push(e);
-                            stop.store(true, Ordering::SeqCst);
-                            break;
-                        }
-                    };
-                    for (colour, &k) in [("white", &job.white), ("black", &job.black)] {
-                        let spec = &cfg.engines[k];
-                        let file = format!(
-                            "game-{:04}-{colour}-{}.log",
-                            job.round,
-                            file_part(&spec.name)
-                        );
-                        let log = match open_log(log_dir, &file) {
-                            Ok(l) => l,
-                            Err(e) => {
-                                errors.lock().unwrap().push(e);
-                                stop.store(true, Ordering::SeqCst);
-                                break;
-                            }
-                        };
-                        let needs = match &mut procs[k] {
-                            None => true,
-                            Some(p) => p.is_dead(),
-                        };
-                        if needs {
-                            let started =
-                                EngineProc::start(&spec.name, &spec.command, spec.protocol, log)
-                                    .and_then(|mut p| p.set_options(&spec.options).map(|()| p));
-                            match started {
-                                Ok(p) => procs[k] = Some(p),
-                                Err(e) => {
-                                    errors.lock().unwrap().push(e);
-                                    stop.store(true, Ordering::SeqCst);
-                                }
-                            }
-                        } else if let Some(p) = procs[k].as_mut() {
-                            p.set_log(log);
-                        }
-                    }
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let (w, b) = if job.white < job.black {
-                        let (lo, hi) = procs.split_at_mut(job.black);
-                        (lo[job.white].as_mut().unwrap(), hi[0].as_mut().unwrap())
-                    } else {
-                        let (lo, hi) = procs.split_at_mut(job.white);
-                        (hi[0].as_mut().unwrap(), lo[job.black].as_mut().unwrap())
-                    };
-                    let tc_of = |k: usize| {
-                        cfg.engine_tc
-                            .iter()
-                            .find(|e| e.0 == k)
-                            .map_or(cfg.tc, |e| e.1)
-                    };
-                    let tcs = [tc_of(job.white), tc_of(job.black)];
-                    let names = [&cfg.engines[job.white].name, &cfg.engines[job.black].name];
-                    let title = format!(
-                        "game {}: {} (white) against {} (black), {} from {}",
-                        job.round,
-                        names[0],
-                        names[1],
-                        cfg.variant.id(),
-                        start.fen()
-                    );
-                    log::info!(target: "curio::referee", "{title}");
-                    for (e, tc) in [(&w, tcs[0]), (&b, tcs[1])] {
-                        e.note(&format!("{title}; this engine's time control: {tc:?}"));
-                    }
-                    let rec = match &start {
-                        AnyPosition::RealityCheck(p) => {
-                            let setups = [Setup::of(p, Color::White), Setup::of(p, Color::Black)];
-                            match setups {
-                                [Some(ws), Some(bs)] => play_hidden_game([w, b], [ws, bs], tcs),
-                                // Openings are checked to be start positions
-                                // when they are read; one that is not stops
-                                // the match with an error, not a panic.
-                                _ => {
-                                    errors.lock().unwrap().push(format!(
-                                        "game {}: the opening {} is not a Reality Check start position",
-                                        job.round,
-                                        p.fen()
-                                    ));
-                                    stop.store(true, Ordering::SeqCst);
-                                    break;
-                                }
-                            }
-                        }
-                        _ => play_game(
-                            [w, b],
-                            cfg.variant,
-                            &start,
-                            is_start,
-                            &opening_moves,
-                            tcs,
-                            cfg.adjudication,
-                        ),
-                    };
-                    let end = format!(
-                        "game {}: {} {{{}}}",
-                        job.round,
-                        rec.result,
-                        rec.reason_in_full()
-                    );
-                    log::info!(target: "curio::referee", "{end}");
-                    for &k in &[job.white, job.black] {
-                        if let Some(p) = procs[k].as_ref() {
-                            p.note(&end);
-                        }
-                    }
-                    // A crashed, hung or confused engine is replaced for the
-                    // next game.
-                    for (i, &k) in [job.white, job.black].iter().enumerate() {
-                        if rec.broken[i] {
-                            if let Some(mut p) = procs[k].take() {
-                                p.kill();
-                            }
-                        }
-                    }
-                    if let Some(f) = &pgn_file {
-                        let text = write_game(&rec, cfg.variant, job.round, cfg.tc);
-                        let mut f = f.lock().unwrap();
-                        // A game that cannot be saved stops the match: it
-                        // would go on losing every game's record.
-                        if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
-                            errors.lock().unwrap().push(format!(
-                                "--pgn {}: writing game {} failed: {e}",
-                                cfg.pgn.as_deref().unwrap_or_default(),
-                                job.round
-                            ));
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                    }
-                    let line = record(cfg, &tally, job, &rec, total);
-                    let _ = writeln!(progress.lock().unwrap(), "{line}");
-                    if let Some(s) = &cfg.sprt {
-                        let t = tally.lock().unwrap();
-                        if s.verdict(&t.head) != SprtVerdict::Continue {
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                    }
-                }
-                for p in procs.into_iter().flatten() {
-                    p.quit();
-                }
-            });
-        }
-    });
-    let errors = errors.into_inner().unwrap();
-    if let Some(e) = errors.first() {
-        return Err(CliError(e.clone()));
-    }
-    report(cfg, &tally.into_inner().unwrap(), total, out)?;
     Ok(())
 }
 
 /// Job `j` (from 0) of the schedule: pairing `j / games`, its game
 /// `j % games`; colours alternate and each two games share an opening.
-fn job(pairings: &[(usize, usize)], games: usize, j: usize) -> Job {
+pub(super) fn job(pairings: &[(usize, usize)], games: usize, j: usize) -> Job {
     let (pairing, g) = (j / games, j % games);
     let (a, b) = pairings[pairing];
     let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
@@ -601,201 +420,6 @@ fn job(pairings: &[(usize, usize)], games: usize, j: usize) -> Job {
         black,
         opening: pairing * games + g / 2,
     }
-}
-
-/// Adds a finished game to the tally; returns the progress line.
-fn record(
-    cfg: &MatchConfig,
-    tally: &Mutex<Tally>,
-    job: &Job,
-    rec: &PlayedGame,
-    total: usize,
-) -> String {
-    let mut t = tally.lock().unwrap();
-    let white_points = match rec.result.as_str() {
-        "1-0" => 1.0,
-        "0-1" => 0.0,
-        _ => 0.5,
-    };
-    credit(&mut t.standings[job.white].total, white_points);
-    credit(&mut t.standings[job.white].by_colour[0], white_points);
-    credit(&mut t.standings[job.black].total, 1.0 - white_points);
-    credit(&mut t.standings[job.black].by_colour[1], 1.0 - white_points);
-    for (i, &k) in [job.white, job.black].iter().enumerate() {
-        t.standings[k].depth.0 += rec.depth[i].0;
-        t.standings[k].depth.1 += rec.depth[i].1;
-        t.standings[k].time.0 += rec.time[i].0;
-        t.standings[k].time.1 += rec.time[i].1;
-    }
-    let head_points = match (job.white, job.black) {
-        (0, 1) => Some(white_points),
-        (1, 0) => Some(1.0 - white_points),
-        _ => None,
-    };
-    if let Some(points) = head_points {
-        credit(&mut t.head, points);
-        match t.half_pairs.remove(&job.opening) {
-            Some(first) => t.head_pairs.add(first + points),
-            None => {
-                t.half_pairs.insert(job.opening, points);
-            }
-        }
-    }
-    *t.reasons.entry(rec.reason.clone()).or_default() += 1;
-    t.done += 1;
-    t.events += rec.events;
-    t.plies += rec.moves.len();
-    let head = t.head;
-    let (elo, lo, hi) = head.elo();
-    format!(
-        "game {:>4}/{total}: {} vs {} {} ({}, {} plies)   {} vs {}: +{} -{} ={}  Elo {:+.0} [{:+.0}, {:+.0}]",
-        t.done,
-        rec.white,
-        rec.black,
-        rec.result,
-        rec.reason_in_full(),
-        rec.moves.len(),
-        cfg.engines[0].name,
-        cfg.engines[1].name,
-        head.wins,
-        head.losses,
-        head.draws,
-        elo,
-        lo,
-        hi
-    )
-}
-
-fn report(
-    cfg: &MatchConfig,
-    t: &Tally,
-    scheduled: usize,
-    out: &mut impl Write,
-) -> Result<(), CliError> {
-    writeln!(
-        out,
-        "\n{} games of {} played ({} scheduled)",
-        t.done,
-        cfg.variant.id(),
-        scheduled
-    )?;
-    writeln!(
-        out,
-        "{:<16} {:>5} {:>6} {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}   {:>10}",
-        "engine",
-        "games",
-        "score",
-        "wins",
-        "loss",
-        "draw",
-        "as white W/L/D",
-        "as black W/L/D",
-        "avg depth",
-        "clock used"
-    )?;
-    let mut order: Vec<usize> = (0..cfg.engines.len()).collect();
-    order.sort_by(|&a, &b| {
-        t.standings[b]
-            .total
-            .score()
-            .total_cmp(&t.standings[a].total.score())
-    });
-    for k in order {
-        let s = &t.standings[k];
-        let w = s.by_colour[0];
-        let b = s.by_colour[1];
-        let depth = if s.depth.1 > 0 {
-            format!("{:.1}", s.depth.0 as f64 / s.depth.1 as f64)
-        } else {
-            "-".into()
-        };
-        let clock = if s.time.1.is_zero() {
-            "-".into()
-        } else {
-            format!(
-                "{:.1}%",
-                100.0 * s.time.0.as_secs_f64() / s.time.1.as_secs_f64()
-            )
-        };
-        writeln!(
-            out,
-            "{:<16} {:>5} {:>5.1}% {:>5} {:>5} {:>5}   {:>15}   {:>15}   {:>9}   {:>10}",
-            cfg.engines[k].name,
-            s.total.games(),
-            100.0 * s.total.score(),
-            s.total.wins,
-            s.total.losses,
-            s.total.draws,
-            format!("{}/{}/{}", w.wins, w.losses, w.draws),
-            format!("{}/{}/{}", b.wins, b.losses, b.draws),
-            depth,
-            clock
-        )?;
-    }
-    let (elo, lo, hi) = t.head.elo();
-    writeln!(
-        out,
-        "\n{} vs {}: score {:.1}% over {} games, Elo {:+.1} (95%: {:+.1} to {:+.1})",
-        cfg.engines[0].name,
-        cfg.engines[1].name,
-        100.0 * t.head.score(),
-        t.head.games(),
-        elo,
-        lo,
-        hi
-    )?;
-    let p = t.head_pairs;
-    if p.pairs() > 0 {
-        let (elo, lo, hi) = p.elo();
-        writeln!(
-            out,
-            "{} vs {} by pairs of games (one opening, colours swapped), {} pairs scoring 0/0.5/1/1.5/2: {}/{}/{}/{}/{}, Elo {:+.1} (95%: {:+.1} to {:+.1})",
-            cfg.engines[0].name,
-            cfg.engines[1].name,
-            p.pairs(),
-            p.0[0],
-            p.0[1],
-            p.0[2],
-            p.0[3],
-            p.0[4],
-            elo,
-            lo,
-            hi
-        )?;
-    }
-    if let Some(s) = &cfg.sprt {
-        let (a, b) = s.bounds();
-        let verdict = match s.verdict(&t.head) {
-            SprtVerdict::H1 => "H1 accepted",
-            SprtVerdict::H0 => "H0 accepted",
-            SprtVerdict::Continue => "no decision yet",
-        };
-        writeln!(
-            out,
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
-            s.elo0,
-            s.elo1,
-            s.alpha,
-            s.beta,
-            s.llr(&t.head),
-            a,
-            b
-        )?;
-    }
-    if cfg.variant == Variant::Dysnomia {
-        writeln!(
-            out,
-            "\nDenials: {}, baits: {}, in {} plies",
-            t.events.denials, t.events.baits, t.plies
-        )?;
-    }
-    writeln!(out, "\nHow games ended:")?;
-    let mut reasons: Vec<(&String, &usize)> = t.reasons.iter().collect();
-    reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    for (r, n) in reasons {
-        writeln!(out, "  {n:>5}  {r}")?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
