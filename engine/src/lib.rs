@@ -307,6 +307,27 @@ impl Engine {
         self.stop.store(false, Relaxed);
     }
 
+    /// Shows a helper's result that won the vote as the last iteration, so
+    /// the last line shown is the line played.
+    fn report_helper<M: Clone>(
+        &self,
+        observer: &mut dyn Observer<M>,
+        result: &search::ThreadResult<M>,
+        nodes: u64,
+        start: Instant,
+    ) {
+        observer.iteration(&observer::Iteration {
+            depth: result.depth,
+            seldepth: result.seldepth,
+            multipv: 1,
+            score: result.score,
+            nodes,
+            time: start.elapsed(),
+            pv: result.pv.clone(),
+            hashfull: self.tt.hashfull(),
+        });
+    }
+
     /// Searches `root`. `history` holds the keys of the game's earlier
     /// positions (oldest first) for repetition detection.
     ///
@@ -340,11 +361,17 @@ impl Engine {
         let game = std::any::TypeId::of::<G>();
         let growth_hint = self.growth.filter(|g| g.0 == game).map(|g| g.1);
         let mut measured_growth = timeman::DEFAULT_GROWTH;
+        let shared = Shared {
+            tt,
+            stop,
+            abort,
+            nodes: &nodes,
+            root: root_progress,
+        };
         let mut results = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..=helpers)
                 .map(|id| {
                     let mut pos = root.clone();
-                    let nodes = &nodes;
                     // Helpers have no limits of their own: the main thread
                     // stops them through the shared flag.
                     let helper_limits = Limits {
@@ -355,13 +382,6 @@ impl Engine {
                     spawn_search_thread(scope, format!("search {id}"), stack, move || {
                         priority::lower_current_thread();
                         eval::set_config(eval_config);
-                        let shared = Shared {
-                            tt,
-                            stop,
-                            abort,
-                            nodes,
-                            root: root_progress,
-                        };
                         let mut t: Thread<G> =
                             Thread::new(shared, id, helper_limits, history, start, contempt);
                         t.run(&mut pos, 1, &options.exclude, None)
@@ -369,16 +389,8 @@ impl Engine {
                 })
                 .collect();
             let (reports, received) = mpsc::channel();
-            let nodes = &nodes;
             let main = spawn_search_thread(scope, "search 0".into(), stack, move || {
                 eval::set_config(eval_config);
-                let shared = Shared {
-                    tt,
-                    stop,
-                    abort,
-                    nodes,
-                    root: root_progress,
-                };
                 let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
                 main.time = TimeManager::new(limits, growth_hint);
                 let mut pos = root.clone();
@@ -420,16 +432,7 @@ impl Engine {
         let result = results.swap_remove(chosen);
         let nodes = nodes.load(Relaxed);
         if chosen != 0 {
-            observer.iteration(&observer::Iteration {
-                depth: result.depth,
-                seldepth: result.seldepth,
-                multipv: 1,
-                score: result.score,
-                nodes,
-                time: start.elapsed(),
-                pv: result.pv.clone(),
-                hashfull: self.tt.hashfull(),
-            });
+            self.report_helper(observer, &result, nodes, start);
         }
         SearchResult {
             best: result.best,

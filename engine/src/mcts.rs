@@ -246,38 +246,7 @@ fn run_tree<G: MonteCarlo>(
             groups.extend(legal.iter().map(|&m| det.group(m)));
             groups.sort_unstable();
             groups.dedup();
-            // First level: the group.
-            let mut known: Vec<u64> = Vec::with_capacity(nodes[node].children.len());
-            for k in 0..nodes[node].children.len() {
-                let ci = nodes[node].children[k];
-                let c = &mut nodes[ci as usize];
-                known.push(c.key);
-                if groups.binary_search(&c.key).is_ok() {
-                    c.avail += 1;
-                }
-            }
-            known.sort_unstable();
-            let untried: Vec<u64> = groups
-                .iter()
-                .copied()
-                .filter(|g| known.binary_search(g).is_err())
-                .collect();
-            let gnode = if !untried.is_empty() {
-                let g = untried[rng.below(untried.len())];
-                let mut n = Node::new(g, None, player);
-                n.avail = 1;
-                nodes.push(n);
-                let gi = nodes.len() - 1;
-                nodes[node].children.push(gi as u32);
-                gi
-            } else {
-                best_child(
-                    &nodes,
-                    node,
-                    |c| groups.binary_search(&c.key).is_ok(),
-                    config.exploration,
-                )
-            };
+            let gnode = pick_group(&mut nodes, node, &groups, player, &mut rng, config);
             path.push(gnode as u32);
             // Second level: the move inside the group.
             let key = nodes[gnode].key;
@@ -286,30 +255,9 @@ fn run_tree<G: MonteCarlo>(
                 .copied()
                 .filter(|&m| det.group(m) == key)
                 .collect();
-            let mut tried = Vec::with_capacity(nodes[gnode].children.len());
-            for k in 0..nodes[gnode].children.len() {
-                let ci = nodes[gnode].children[k];
-                let c = &mut nodes[ci as usize];
-                let m = c.mv.expect("move node");
-                if cands.contains(&m) {
-                    c.avail += 1;
-                }
-                tried.push(m);
-            }
-            let untried: Vec<G::Move> = cands
-                .iter()
-                .copied()
-                .filter(|m| !tried.contains(m))
-                .collect();
-            if !untried.is_empty() {
-                let m = untried[rng.below(untried.len())];
-                let mut n = Node::new(0, Some(m), player);
-                n.avail = 1;
-                nodes.push(n);
-                let mi = nodes.len() - 1;
-                nodes[gnode].children.push(mi as u32);
+            if let Some(mi) = expand_move(&mut nodes, gnode, &cands, player, &mut rng) {
                 path.push(mi as u32);
-                det.make(m);
+                det.make(nodes[mi].mv.expect("move node"));
                 made += 1;
                 value = playout(&mut det, config.playout_plies, &mut rng, &mut made);
                 break;
@@ -325,16 +273,110 @@ fn run_tree<G: MonteCarlo>(
             made += 1;
             node = mi;
         }
-        for &i in &path {
-            let n = &mut nodes[i as usize];
-            n.visits += 1;
-            n.total += if n.player == Color::White {
-                value
-            } else {
-                1.0 - value
-            };
+        backpropagate(&mut nodes, &path, value);
+    }
+    root_stats(&nodes, iterations, made)
+}
+
+/// Counts a result on every node of the path, from each node's player's
+/// side (`value` is White's).
+fn backpropagate<M>(nodes: &mut [Node<M>], path: &[u32], value: f32) {
+    for &i in path {
+        let n = &mut nodes[i as usize];
+        n.visits += 1;
+        n.total += if n.player == Color::White {
+            value
+        } else {
+            1.0 - value
+        };
+    }
+}
+
+/// The first level of a node: the group of moves to follow. Counts the
+/// node's known groups that are available in this determinization; an
+/// untried group (chosen at random) is added, else the best by UCB among
+/// the available ones.
+fn pick_group<M>(
+    nodes: &mut Vec<Node<M>>,
+    node: usize,
+    groups: &[u64],
+    player: Color,
+    rng: &mut SplitMix,
+    config: &MctsConfig,
+) -> usize {
+    let mut known: Vec<u64> = Vec::with_capacity(nodes[node].children.len());
+    for k in 0..nodes[node].children.len() {
+        let ci = nodes[node].children[k];
+        let c = &mut nodes[ci as usize];
+        known.push(c.key);
+        if groups.binary_search(&c.key).is_ok() {
+            c.avail += 1;
         }
     }
+    known.sort_unstable();
+    let untried: Vec<u64> = groups
+        .iter()
+        .copied()
+        .filter(|g| known.binary_search(g).is_err())
+        .collect();
+    if untried.is_empty() {
+        return best_child(
+            nodes,
+            node,
+            |c| groups.binary_search(&c.key).is_ok(),
+            config.exploration,
+        );
+    }
+    let g = untried[rng.below(untried.len())];
+    let mut n = Node::new(g, None, player);
+    n.avail = 1;
+    nodes.push(n);
+    let gi = nodes.len() - 1;
+    nodes[node].children.push(gi as u32);
+    gi
+}
+
+/// The second level of a group node: counts its known moves that are
+/// among `cands` (this determinization's moves of the group) as available,
+/// and adds one untried candidate, chosen at random, if there is one (its
+/// node is returned; None when every candidate has been tried).
+fn expand_move<M: Copy + PartialEq>(
+    nodes: &mut Vec<Node<M>>,
+    gnode: usize,
+    cands: &[M],
+    player: Color,
+    rng: &mut SplitMix,
+) -> Option<usize> {
+    let mut tried = Vec::with_capacity(nodes[gnode].children.len());
+    for k in 0..nodes[gnode].children.len() {
+        let ci = nodes[gnode].children[k];
+        let c = &mut nodes[ci as usize];
+        let m = c.mv.expect("move node");
+        if cands.contains(&m) {
+            c.avail += 1;
+        }
+        tried.push(m);
+    }
+    let untried: Vec<M> = cands
+        .iter()
+        .copied()
+        .filter(|m| !tried.contains(m))
+        .collect();
+    if untried.is_empty() {
+        return None;
+    }
+    let m = untried[rng.below(untried.len())];
+    let mut n = Node::new(0, Some(m), player);
+    n.avail = 1;
+    nodes.push(n);
+    let mi = nodes.len() - 1;
+    nodes[gnode].children.push(mi as u32);
+    Some(mi)
+}
+
+/// What the root of a finished tree tells: per group, its visits and
+/// its moves' visits and totals.
+fn root_stats<M: Copy>(nodes: &[Node<M>], iterations: u64, made: u64) -> RootStats<M> {
     let groups = nodes[0]
         .children
         .iter()

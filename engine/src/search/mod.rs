@@ -46,6 +46,7 @@ pub const MAX_PLY: usize = 120;
 pub(crate) type PerMove<G, T> = <<G as Game>::Moves as MoveBuf<<G as Game>::Move>>::Of<T>;
 
 /// What the threads share.
+#[derive(Clone, Copy)]
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     /// Set by the main thread when this search is over (releases helpers).
