@@ -57,15 +57,40 @@
 //! * Custodian capture by a Stone-powered Bacteria happens on any
 //!   non-capturing step of one cell, whichever power made it.
 //! * En passant removes only the pawn; a Halfer sharing its square stays.
+//!
+//! # Modules
+//!
+//! * [`geometry`], [`bitset`]: cells, directions, leap and ray tables, the
+//!   144-cell set.
+//! * [`position`] with `zobrist`: the state layers and their low-level
+//!   edits; [`moves`]: the move and its legs; [`fen`] and `notation`: the
+//!   text forms.
+//! * [`rules`]: the landing rule (R-A0.5) that every piece shares, the
+//!   castling geometry and the Bacteria's gains, with a map of the rule
+//!   modules by topic: `generate` (pseudo-legal moves per piece family),
+//!   `rescue`, `wall`, `spell` (the Magician), `tunnel` (the Digger),
+//!   `stone` (custodian captures), `siege` and `apply` (playing a move,
+//!   the end of the ply).
+//! * [`check`]: king safety and the legal move list.
+//! * This file: the [`crate::Game`], [`crate::Notation`] and
+//!   [`crate::Tactical`] implementations and the variant's card.
 
+mod apply;
 pub mod bitset;
 pub mod check;
 pub mod fen;
+mod generate;
 pub mod geometry;
 pub mod moves;
 mod notation;
 pub mod position;
+mod rescue;
 pub mod rules;
+mod siege;
+mod spell;
+mod stone;
+mod tunnel;
+mod wall;
 mod zobrist;
 
 pub use moves::Move;
