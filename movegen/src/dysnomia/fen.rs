@@ -51,7 +51,9 @@ fn parse_cell(t: &str) -> Option<(Square, Option<usize>, &str)> {
 
 impl Position {
     /// Reads a FEN; refuses anything the notation does not define or no
-    /// game can reach, with a message naming the fault.
+    /// game can reach, with a message naming the fault. Each field has its
+    /// own function; they are called in the order the checks always ran,
+    /// so a FEN with several faults names the same one.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         if !fen.is_ascii() {
             return err("only ASCII characters are allowed");
@@ -67,118 +69,51 @@ impl Position {
         parse_board(&mut pos, fields[0])?;
         pos.side = parse_color(fields[1], "side to move")?;
         pos.castling = parse_castling(fields[2])?;
-        pos.halfmove = fields[4]
-            .parse()
-            .map_err(|_| FenError(format!("halfmove clock '{}' is not a number", fields[4])))?;
-        pos.fullmove = match fields[5].parse() {
-            Ok(n) if n >= 1 => n,
-            _ => return err(format!("fullmove number '{}' must be 1 or more", fields[5])),
-        };
-        let mut risen: Vec<(Square, usize)> = Vec::new();
-        let mut risen_text = String::new();
-        let order = ["pools", "risen", "denial", "protected", "forbid", "bait"];
-        let mut last = None;
-        for extra in &fields[6..] {
-            let Some((name, value)) = extra.split_once('=') else {
-                return err(format!("extra field '{extra}' is not name=value"));
-            };
-            let Some(i) = order.iter().position(|&n| n == name) else {
-                return err(format!(
-                    "unknown field '{name}' (known: pools, risen, denial, protected, forbid, bait)"
-                ));
-            };
-            if last.is_some_and(|l| l >= i) {
-                return err(format!(
-                    "field '{name}' out of order or repeated (order: pools, risen, denial, protected, forbid, bait)"
-                ));
-            }
-            last = Some(i);
-            match name {
-                "pools" => parse_pools(&mut pos, value)?,
-                "risen" => {
-                    risen_text = value.to_string();
-                    for item in value.split(',') {
-                        match parse_cell(item) {
-                            Some((sq, level, "")) => risen.push((sq, level.unwrap_or(0))),
-                            _ => return err(format!("risen= item '{item}' is not a square")),
-                        }
-                    }
-                }
-                "denial" => pos.denial = parse_color(value, "denial=")?,
-                "protected" => pos.protected = Some(parse_color(value, "protected=")?),
-                "forbid" => {
-                    pos.forbid =
-                        Some(Forbid::new(value).ok_or_else(|| {
-                            FenError(format!("forbid= value '{value}' is too long"))
-                        })?)
-                }
-                "bait" => {
-                    if value != "1" {
-                        return err(format!("bait= must be 1, not '{value}'"));
-                    }
-                    pos.bait = true;
-                }
-                _ => unreachable!("names come from the list above"),
-            }
-        }
-        // Defaults written out are not canonical: refuse them.
-        if fields[6..]
-            .iter()
-            .any(|f| matches!(*f, "pools=-/-/-/-" | "denial=b") || *f == "risen=" || *f == "pools=")
-        {
-            return err("a field at its default value must be left out");
-        }
-        if risen.windows(2).any(|w| w[0] >= w[1]) {
-            return err("risen= squares must be in square order (a1, b1, ..., h8), each once");
-        }
-        for &(sq, level) in &risen {
-            // A level is written only inside a column, and must be there.
-            let height = pos.board.height(sq);
-            if (height > 1) != explicit_level(&risen_text, sq) {
-                return err(format!(
-                    "risen= must name {} {}",
-                    square_name(sq),
-                    if height > 1 {
-                        "with its level (it holds a column)"
-                    } else {
-                        "without a level"
-                    }
-                ));
-            }
-            let mut stack = pos.board.stack(sq);
-            match stack.get(level) {
-                Some(p) if p.kind() == Kind::Bishop && !p.risen() => {
-                    stack[level] = p.with_risen(true);
-                    pos.board.set_stack(sq, &stack);
-                }
-                _ => {
-                    let cell = if stack.len() > 1 {
-                        format!("{}[{level}]", square_name(sq))
-                    } else {
-                        square_name(sq)
-                    };
-                    return err(format!(
-                        "risen= names {cell}, which holds no Bishop (or names it twice)"
-                    ));
-                }
-            }
-        }
+        pos.halfmove = parse_halfmove(fields[4])?;
+        pos.fullmove = parse_fullmove(fields[5])?;
+        let (risen, risen_text) = parse_extra_fields(&mut pos, &fields[6..])?;
+        check_no_defaults(&fields[6..])?;
+        mark_risen(&mut pos, &risen, &risen_text)?;
         pos.ep = parse_ep(&pos, fields[3])?;
         check_material(&pos)?;
-        // The side that just moved left its King safe, except that a bait
-        // leaves it attacked on purpose.
-        if !pos.bait && pos.king_capturable(pos.side.flip()) {
-            return err(format!(
-                "the {} King can be captured, but {} is not to move",
-                pos.side.flip().name(),
-                pos.side.flip().name()
-            ));
-        }
+        check_mover_king(&pos)?;
         Ok(pos)
     }
 
-    /// The canonical FEN.
+    /// The canonical FEN: the six fields, then each extra field that is
+    /// not at its default, in the order `pools=`, `risen=`, `denial=`,
+    /// `protected=`, `forbid=`, `bait=`.
     pub fn to_fen(&self) -> String {
+        let mut s = self.board_field();
+        s.push(' ');
+        s.push(color_char(self.side));
+        s.push(' ');
+        s.push_str(&self.castling_field());
+        s.push(' ');
+        s.push_str(&self.ep_field());
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        let extras = [
+            self.pools_field(),
+            self.risen_field(),
+            (self.denial != Color::Black).then(|| "denial=w".to_string()),
+            self.protected
+                .map(|c| format!("protected={}", color_char(c))),
+            self.forbid
+                .as_ref()
+                .map(|f| format!("forbid={}", f.as_str())),
+            self.bait.then(|| "bait=1".to_string()),
+        ];
+        for extra in extras.into_iter().flatten() {
+            s.push(' ');
+            s.push_str(&extra);
+        }
+        s
+    }
+
+    /// The board field: ranks 8 down to 1 separated by `/`, a lone piece
+    /// by its letter, a column in parentheses bottom first, runs of empty
+    /// squares as one digit.
+    fn board_field(&self) -> String {
         let mut s = String::new();
         for r in (0..8u8).rev() {
             let mut run = 0;
@@ -207,55 +142,66 @@ impl Position {
                 s.push('/');
             }
         }
-        s.push(' ');
-        s.push(color_char(self.side));
-        s.push(' ');
+        s
+    }
+
+    /// The castling field: the rights in `KQkq` order, `-` for none.
+    fn castling_field(&self) -> String {
         let c = self.castling;
         if c == 0 {
-            s.push('-');
+            return "-".to_string();
         }
-        for (bit, ch) in [
+        [
             (CASTLE_WK, 'K'),
             (CASTLE_WQ, 'Q'),
             (CASTLE_BK, 'k'),
             (CASTLE_BQ, 'q'),
-        ] {
-            if c & bit != 0 {
-                s.push(ch);
-            }
-        }
-        s.push(' ');
+        ]
+        .iter()
+        .filter(|&&(bit, _)| c & bit != 0)
+        .map(|&(_, ch)| ch)
+        .collect()
+    }
+
+    /// The en passant field: `cell:pawn`, `-` for none.
+    fn ep_field(&self) -> String {
         match self.ep {
-            Some((cell, pawn)) => {
-                s.push_str(&square_name(cell));
-                s.push(':');
-                s.push_str(&square_name(pawn));
-            }
-            None => s.push('-'),
+            Some((cell, pawn)) => format!("{}:{}", square_name(cell), square_name(pawn)),
+            None => "-".to_string(),
         }
-        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+    }
+
+    /// `pools=` with white captured, white exiled, black captured, black
+    /// exiled, each group in pool order or `-`; `None` when all are empty.
+    fn pools_field(&self) -> Option<String> {
         let p = &self.pools;
-        if p.captured != [[0; 5]; 2] || p.exiled != [[0; 5]; 2] {
-            let group = |counts: &[u8; 5], color: Color| {
-                let mut g = String::new();
-                for k in Kind::POOL {
-                    for _ in 0..counts[k as usize] {
-                        g.push(Piece::new(color, k).letter());
-                    }
-                }
-                if g.is_empty() {
-                    g.push('-');
-                }
-                g
-            };
-            s.push_str(&format!(
-                " pools={}/{}/{}/{}",
-                group(&p.captured[0], Color::White),
-                group(&p.exiled[0], Color::White),
-                group(&p.captured[1], Color::Black),
-                group(&p.exiled[1], Color::Black)
-            ));
+        if p.captured == [[0; 5]; 2] && p.exiled == [[0; 5]; 2] {
+            return None;
         }
+        let group = |counts: &[u8; 5], color: Color| {
+            let mut g = String::new();
+            for k in Kind::POOL {
+                for _ in 0..counts[k as usize] {
+                    g.push(Piece::new(color, k).letter());
+                }
+            }
+            if g.is_empty() {
+                g.push('-');
+            }
+            g
+        };
+        Some(format!(
+            "pools={}/{}/{}/{}",
+            group(&p.captured[0], Color::White),
+            group(&p.exiled[0], Color::White),
+            group(&p.captured[1], Color::Black),
+            group(&p.exiled[1], Color::Black)
+        ))
+    }
+
+    /// `risen=` with each risen Bishop's square in square order, with its
+    /// level inside a column; `None` when there is none.
+    fn risen_field(&self) -> Option<String> {
         let risen: Vec<String> = self
             .board
             .pieces()
@@ -268,26 +214,157 @@ impl Position {
                 }
             })
             .collect();
-        if !risen.is_empty() {
-            s.push_str(" risen=");
-            s.push_str(&risen.join(","));
-        }
-        if self.denial != Color::Black {
-            s.push_str(" denial=w");
-        }
-        if let Some(c) = self.protected {
-            s.push_str(" protected=");
-            s.push(color_char(c));
-        }
-        if let Some(f) = &self.forbid {
-            s.push_str(" forbid=");
-            s.push_str(f.as_str());
-        }
-        if self.bait {
-            s.push_str(" bait=1");
-        }
-        s
+        (!risen.is_empty()).then(|| format!("risen={}", risen.join(",")))
     }
+}
+
+fn parse_halfmove(s: &str) -> Result<u16, FenError> {
+    s.parse()
+        .map_err(|_| FenError(format!("halfmove clock '{s}' is not a number")))
+}
+
+fn parse_fullmove(s: &str) -> Result<u16, FenError> {
+    match s.parse() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => err(format!("fullmove number '{s}' must be 1 or more")),
+    }
+}
+
+/// The extra fields, `name=value` in the one order of the notation, each
+/// at most once, read into `pos`; `risen=` is only read here (its squares
+/// and its text) and marked by [`mark_risen`] once the defaults are
+/// checked, as it always was.
+fn parse_extra_fields(
+    pos: &mut Position,
+    extras: &[&str],
+) -> Result<(Vec<(Square, usize)>, String), FenError> {
+    let mut risen: Vec<(Square, usize)> = Vec::new();
+    let mut risen_text = String::new();
+    let order = ["pools", "risen", "denial", "protected", "forbid", "bait"];
+    let mut last = None;
+    for extra in extras {
+        let Some((name, value)) = extra.split_once('=') else {
+            return err(format!("extra field '{extra}' is not name=value"));
+        };
+        let Some(i) = order.iter().position(|&n| n == name) else {
+            return err(format!(
+                "unknown field '{name}' (known: pools, risen, denial, protected, forbid, bait)"
+            ));
+        };
+        if last.is_some_and(|l| l >= i) {
+            return err(format!(
+                "field '{name}' out of order or repeated (order: pools, risen, denial, protected, forbid, bait)"
+            ));
+        }
+        last = Some(i);
+        match name {
+            "pools" => parse_pools(pos, value)?,
+            "risen" => {
+                risen_text = value.to_string();
+                risen = parse_risen(value)?;
+            }
+            "denial" => pos.denial = parse_color(value, "denial=")?,
+            "protected" => pos.protected = Some(parse_color(value, "protected=")?),
+            "forbid" => pos.forbid = Some(parse_forbid(value)?),
+            "bait" => pos.bait = parse_bait(value)?,
+            _ => unreachable!("names come from the list above"),
+        }
+    }
+    Ok((risen, risen_text))
+}
+
+/// The squares (and levels, 0 when not written) of `risen=`, in the
+/// order written.
+fn parse_risen(value: &str) -> Result<Vec<(Square, usize)>, FenError> {
+    let mut risen = Vec::new();
+    for item in value.split(',') {
+        match parse_cell(item) {
+            Some((sq, level, "")) => risen.push((sq, level.unwrap_or(0))),
+            _ => return err(format!("risen= item '{item}' is not a square")),
+        }
+    }
+    Ok(risen)
+}
+
+fn parse_forbid(value: &str) -> Result<Forbid, FenError> {
+    Forbid::new(value).ok_or_else(|| FenError(format!("forbid= value '{value}' is too long")))
+}
+
+fn parse_bait(value: &str) -> Result<bool, FenError> {
+    if value != "1" {
+        return err(format!("bait= must be 1, not '{value}'"));
+    }
+    Ok(true)
+}
+
+/// Defaults written out are not canonical: refuse them.
+fn check_no_defaults(extras: &[&str]) -> Result<(), FenError> {
+    if extras
+        .iter()
+        .any(|f| matches!(*f, "pools=-/-/-/-" | "denial=b") || *f == "risen=" || *f == "pools=")
+    {
+        return err("a field at its default value must be left out");
+    }
+    Ok(())
+}
+
+/// Marks the Bishops `risen=` names as risen, once the board is read:
+/// the squares in order, each level written exactly where a column
+/// stands, each naming an unrisen Bishop.
+fn mark_risen(
+    pos: &mut Position,
+    risen: &[(Square, usize)],
+    risen_text: &str,
+) -> Result<(), FenError> {
+    if risen.windows(2).any(|w| w[0] >= w[1]) {
+        return err("risen= squares must be in square order (a1, b1, ..., h8), each once");
+    }
+    for &(sq, level) in risen {
+        // A level is written only inside a column, and must be there.
+        let height = pos.board.height(sq);
+        if (height > 1) != explicit_level(risen_text, sq) {
+            return err(format!(
+                "risen= must name {} {}",
+                square_name(sq),
+                if height > 1 {
+                    "with its level (it holds a column)"
+                } else {
+                    "without a level"
+                }
+            ));
+        }
+        let mut stack = pos.board.stack(sq);
+        match stack.get(level) {
+            Some(p) if p.kind() == Kind::Bishop && !p.risen() => {
+                stack[level] = p.with_risen(true);
+                pos.board.set_stack(sq, &stack);
+            }
+            _ => {
+                let cell = if stack.len() > 1 {
+                    format!("{}[{level}]", square_name(sq))
+                } else {
+                    square_name(sq)
+                };
+                return err(format!(
+                    "risen= names {cell}, which holds no Bishop (or names it twice)"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The side that just moved left its King safe, except that a bait
+/// leaves it attacked on purpose.
+fn check_mover_king(pos: &Position) -> Result<(), FenError> {
+    if !pos.bait && pos.king_capturable(pos.side.flip()) {
+        return err(format!(
+            "the {} King can be captured, but {} is not to move",
+            pos.side.flip().name(),
+            pos.side.flip().name()
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the `risen=` text names `sq` with a level.

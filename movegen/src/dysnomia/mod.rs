@@ -21,21 +21,31 @@
 //!   rises (R-B3, R-B7, R-B8.6, R-B10).
 //! * [`fen`]: the full-state FEN of the notation.
 //! * [`key`]: the Zobrist key, the board's share kept incrementally.
-//! * [`rules`], [`disguise`], [`bait`]: moves and their legs, check by
-//!   simulation; [`turn`]: whole turns, their end and the legal list;
-//!   [`game`]: the state with the last turn, denial; [`traits`]: the
+//! * [`rules`], [`disguise`], [`bait`]: the pseudo-legal moves of the
+//!   pieces, made of legs, disguises and bait; [`apply`]: what playing
+//!   a move's legs does; [`attacks`], [`check`]: check from the board,
+//!   else by simulation.
+//! * [`turn`]: whole turns assembled (prefix actions, move, replies to a
+//!   bait); [`turn_end`]: their end (conversions, first-rank pawns, exile
+//!   of risen Bishops, legality, clocks); [`legal`]: the legal list, the
+//!   game's end by the rules, perft.
+//! * [`game`]: the state with the last turn, denial; [`list_cache`]: the
+//!   turns of recently listed states, per thread; [`traits`]: the
 //!   [`crate::Game`] and [`crate::Notation`] implementations.
 //!
 //! Status: the rules are complete (issue 19); the game is not yet offered
 //! by [`crate::Variant`] (no search or CECP: issue 20).
 
+pub mod apply;
 pub mod attacks;
 pub mod bait;
 pub mod board;
+pub mod check;
 pub mod disguise;
 pub mod fen;
 pub mod game;
 pub mod key;
+pub mod legal;
 pub mod list_cache;
 pub mod moves;
 pub mod position;
@@ -43,6 +53,7 @@ pub mod resolve;
 pub mod rules;
 pub mod traits;
 pub mod turn;
+pub mod turn_end;
 
 pub use board::{Kind, Piece, Square};
 pub use position::Position;

@@ -1,27 +1,21 @@
-//! Whole turns: a move, the end of the turn (R-B12 conversions, R-B8.7
-//! first-rank pawns, R-B10.4 risen Bishops' exile, clocks, rights), and
-//! the legality of the result (R-B5.1, R-B7.3, R-B13.1); the legal list,
-//! playing a turn by its text, the game's end, perft.
+//! Whole turns, assembled: the turn's prefix actions (deferred
+//! conversions, a free action), then each pseudo-legal move played as
+//! the generator finds it (or a Bishop promotion), then its end, judged
+//! by [`super::turn_end`]; a bait's forced replies likewise. The legal
+//! list built from them, the game's end and perft are in
+//! [`super::legal`].
 
 use super::board::{file_rank, squares, Kind, Material, Piece, Square};
 use super::disguise::{disguise_ep, is_disguise, DisguiseSink};
-use super::game::path_of;
-use super::moves::{sort_by_text, Action, Body, Conversion, Leg, Move, NO_LEVEL};
+use super::moves::{Action, Body, Conversion, Leg, Move, NO_LEVEL};
 use super::position::Position;
-use super::rules::{conversions, convert, update_castling, zone, LegSink};
-use crate::game::{first_draw, no_move_outcome, Color, EndReason, Outcome};
-
-/// Where a conversion is written: before the move (deferred from the
-/// opponent's turn), or after it (the moved pawn's as the suffix).
-#[derive(Clone, Copy)]
-enum Slot {
-    Pre,
-    Post(Option<Square>),
-}
+use super::rules::{conversions, convert, update_castling, LegSink};
+use super::turn_end::Slot;
+use crate::game::Color;
 
 /// How a turn's end is judged.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Finish {
+pub(super) enum Finish {
     /// The mover's King must be safe.
     Normal,
     /// The mover began in check and may bait.
@@ -33,7 +27,7 @@ enum Finish {
 /// Which of the legal turns a listing keeps. Material is the board's at
 /// the start of the turn: a turn is noisy when its result's differs.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Keep {
+pub(super) enum Keep {
     All,
     /// The noisy turns only: the quiet ones are dropped before their
     /// check test, which is most of a turn's cost.
@@ -44,21 +38,32 @@ enum Keep {
 
 impl Keep {
     /// Whether a listing that has found `found` can stop.
-    fn done(self, found: &Found) -> bool {
+    pub(super) fn done(self, found: &Found) -> bool {
         matches!(self, Keep::OneQuiet(_)) && found.count > 0
+    }
+
+    /// Whether a legal turn that made `p` is kept, given what the listing
+    /// has `found`. Material is counted only for the listings that ask.
+    #[inline]
+    pub(super) fn keeps(self, p: &Position, found: &Found) -> bool {
+        match self {
+            Keep::All => true,
+            Keep::Noisy(start) => p.board.material() != start,
+            Keep::OneQuiet(start) => !self.done(found) && p.board.material() == start,
+        }
     }
 }
 
 /// What a listing keeps of the legal turns it finds: the turns with their
 /// positions, or (for perft's last ply) only how many there are.
-struct Found {
-    list: Vec<(Move, Position)>,
-    count: usize,
+pub(super) struct Found {
+    pub(super) list: Vec<(Move, Position)>,
+    pub(super) count: usize,
     listing: bool,
 }
 
 impl Found {
-    fn listing() -> Found {
+    pub(super) fn listing() -> Found {
         Found {
             list: Vec::with_capacity(64),
             count: 0,
@@ -66,7 +71,7 @@ impl Found {
         }
     }
 
-    fn counting() -> Found {
+    pub(super) fn counting() -> Found {
         Found {
             list: Vec::new(),
             count: 0,
@@ -75,7 +80,7 @@ impl Found {
     }
 
     #[inline]
-    fn push(&mut self, t: Move, p: Position) {
+    pub(super) fn push(&mut self, t: Move, p: Position) {
         self.count += 1;
         if self.listing {
             self.list.push((t, p));
@@ -84,15 +89,15 @@ impl Found {
 }
 
 /// The result of playing a turn's move before its conversions are chosen.
-struct Moved {
-    pos: Position,
+pub(super) struct Moved {
+    pub(super) pos: Position,
     /// Kings captured by the move, per colour.
-    kings: [bool; 2],
+    pub(super) kings: [bool; 2],
     /// Where the moving pawn ended, alone, if the mover was a pawn.
-    pawn_at: Option<Square>,
-    pawn_moved: bool,
-    removals: u32,
-    rose: u64,
+    pub(super) pawn_at: Option<Square>,
+    pub(super) pawn_moved: bool,
+    pub(super) removals: u32,
+    pub(super) rose: u64,
 }
 
 /// Plays each pseudo-legal move as the generator finds it, after the
@@ -257,58 +262,9 @@ impl Position {
         })
     }
 
-    /// Every legal turn, in byte order of their texts.
-    /// Empty once the game is decided by an exile loss (R-B13.2).
-    pub fn legal_turns(&self) -> Vec<(Move, Position)> {
-        self.turns(None, Keep::All)
-    }
-
-    /// How many legal turns there are: [`Position::legal_turns`]'s length,
-    /// without keeping or sorting the turns (perft's last ply).
-    pub fn count_legal_turns(&self) -> usize {
-        let mut found = Found::counting();
-        self.find_turns(None, Keep::All, &mut found);
-        found.count
-    }
-
-    /// The legal turns that change the material on the board (see
-    /// [`super::game::Turn::changes_material`]): [`Position::legal_turns`]
-    /// without the others, in the same order, at a fraction of the cost.
-    pub fn noisy_turns(&self) -> Vec<(Move, Position)> {
-        self.turns(None, Keep::Noisy(self.board.material()))
-    }
-
-    /// Whether some legal turn leaves the material on the board as it is.
-    pub fn has_quiet_turn(&self) -> bool {
-        !self
-            .turns(None, Keep::OneQuiet(self.board.material()))
-            .is_empty()
-    }
-
-    /// The position after the turn `m`, if it is legal here. The same
-    /// generator as [`Position::legal_turns`], pruned at each step (prefix
-    /// actions, legs, conversions) to the parts of `m`, so the two cannot
-    /// disagree.
-    pub fn play(&self, m: &Move) -> Option<Position> {
-        self.turns(Some(m), Keep::All)
-            .into_iter()
-            .next()
-            .map(|(_, p)| p)
-    }
-
-    /// Every legal turn that `keep` keeps, or (with `want`) only that one,
-    /// in byte order of their texts.
-    fn turns(&self, want: Option<&Move>, keep: Keep) -> Vec<(Move, Position)> {
-        let mut found = Found::listing();
-        self.find_turns(want, keep, &mut found);
-        let mut out = found.list;
-        sort_by_text(&mut out, |(m, _)| m, true);
-        out
-    }
-
     /// Finds every legal turn that `keep` keeps, or (with `want`) only
     /// that one, in no particular order.
-    fn find_turns(&self, want: Option<&Move>, keep: Keep, out: &mut Found) {
+    pub(super) fn find_turns(&self, want: Option<&Move>, keep: Keep, out: &mut Found) {
         let us = self.side;
         if self.exile_loss().is_some() {
             return;
@@ -463,40 +419,6 @@ impl Position {
         out
     }
 
-    /// Every way `us`'s pawns standing alone in their zone convert, the
-    /// lowest square first and zones looked at again after each; each
-    /// conversion written into `t` where `slot` says. Pushes the finished
-    /// turns with their positions.
-    fn convert_all(&self, us: Color, t: Move, slot: Slot, out: &mut Vec<(Move, Position)>) {
-        let Some(sq) = self.convertible_pawn(us) else {
-            out.push((t, *self));
-            return;
-        };
-        for conv in conversions(self, us, true) {
-            let mut q = *self;
-            convert(&mut q, us, sq, conv);
-            let mut next = t;
-            match slot {
-                Slot::Pre => next.push_pre(Action { sq, conv }),
-                Slot::Post(Some(moved)) if moved == sq => next.suffix = Some(conv),
-                Slot::Post(_) => next.push_post(Action { sq, conv }),
-            }
-            q.convert_all(us, next, slot, out);
-        }
-    }
-
-    /// The lowest square of a lone pawn of `us` in its zone, which must
-    /// convert (a square whose bottom is a pawn holds nothing else: a
-    /// column stands on a Rook).
-    fn convertible_pawn(&self, us: Color) -> Option<Square> {
-        let mut pawns = self.board.bottoms(us, Kind::Pawn);
-        if self.board.bottoms(us, Kind::Statue) == 0 {
-            // Without a Statue every zone is the last rank.
-            pawns &= if us == Color::White { 0xFF << 56 } else { 0xFF };
-        }
-        squares(pawns).find(|&sq| zone(self, us, file_rank(sq).0) == Some(sq))
-    }
-
     /// Whether the side to move's turn can only begin as it stands: no
     /// deferred conversion and no Statue for a free action, so
     /// [`Position::prefixes`] would give this position alone.
@@ -558,331 +480,5 @@ impl Position {
             }
         }
         v
-    }
-
-    /// Chooses the end-of-turn conversions of `m` in every way, finishes
-    /// each turn and keeps the legal ones.
-    fn finish(
-        &self,
-        m: Move,
-        moved: Moved,
-        mode: Finish,
-        want: Option<&Move>,
-        keep: Keep,
-        out: &mut Found,
-    ) {
-        let us = self.side;
-        // End of the turn, in this order (R-B16.3): our pawns in their
-        // zone convert, zones looked at again after each (a new Statue
-        // moves its file's zone down: a chain of Statues); then pawns on
-        // their own first rank go; then due risen Bishops are exiled, so
-        // no conversion of this turn can use them. The ruling converts the
-        // moved pawn first and the others in square order; taking the
-        // lowest square first gives the same turns: the choices of
-        // different pawns only share the pools, every split of which is
-        // listed either way, and a zone moves only under a new Statue,
-        // which the pawn below cannot precede.
-        if moved.pos.convertible_pawn(us).is_none() {
-            // No conversion to choose, the usual case.
-            if want.is_none_or(|w| *w == m) {
-                self.finish_one(m, moved.pos, &moved, mode, keep, out);
-            }
-            return;
-        }
-        let mut converted = Vec::new();
-        moved
-            .pos
-            .convert_all(us, m, Slot::Post(moved.pawn_at), &mut converted);
-        if let Some(w) = want {
-            converted.retain(|(t, _)| t == w);
-        }
-        for (t, p) in converted {
-            if keep.done(out) {
-                break;
-            }
-            self.finish_one(t, p, &moved, mode, keep, out);
-        }
-    }
-
-    /// The end of one turn `t` whose move and conversions made `p`: first
-    /// rank pawns and risen Bishops (R-B16.3), legality, clocks, the rule
-    /// fields, a game decided in the turn. Pushes the turn if it is legal
-    /// and `keep` keeps it.
-    fn finish_one(
-        &self,
-        t: Move,
-        mut p: Position,
-        moved: &Moved,
-        mode: Finish,
-        keep: Keep,
-        out: &mut Found,
-    ) {
-        let us = self.side;
-        // After a denial the denied path may not be played again.
-        if mode != Finish::Reply
-            && self
-                .forbid
-                .is_some_and(|f| path_of(&t).text() == f.as_str())
-        {
-            return;
-        }
-        let removals = p.end_of_turn(us, moved.rose);
-        // Conversions at either end of the turn are promotions for the
-        // 100-ply rule (R-B14.1).
-        let promoted = t.suffix.is_some() || !t.post().is_empty() || !t.pre().is_empty();
-        // R-B13.1: no turn may end with its side's King off the board
-        // while the opponent has a Statue (making the exile, or staying
-        // in exile).
-        if p.board.king(us).is_none() && p.has_statue(us.flip()) {
-            return;
-        }
-        match keep {
-            Keep::All => {}
-            Keep::Noisy(start) => {
-                if p.board.material() == start {
-                    return;
-                }
-            }
-            Keep::OneQuiet(start) => {
-                if keep.done(out) {
-                    return;
-                }
-                if p.board.material() != start {
-                    return;
-                }
-            }
-        }
-        let mut bait = false;
-        match mode {
-            Finish::Normal => {
-                if p.king_capturable(us) {
-                    return;
-                }
-            }
-            Finish::BaitAllowed => {
-                if p.king_capturable(us) {
-                    // A bait move: the King stays directly attacked
-                    // with a target left (R-B6.2).
-                    if !p.may_bait(us) {
-                        return;
-                    }
-                    bait = true;
-                }
-            }
-            Finish::Reply => {
-                // The reply ignores its own check; if its King can
-                // then be captured, the baiting side has won.
-                if p.king_capturable(us) {
-                    p.winner = Some(us.flip());
-                }
-            }
-        }
-        if moved.pawn_moved || promoted || moved.removals + removals > 0 {
-            p.halfmove = 0;
-        } else {
-            p.halfmove += 1;
-        }
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
-        p.side = us.flip();
-        // Protection covers the next ordinary move; a bait's forced
-        // reply is not one (R-B4.1).
-        if p.protected == Some(us) && mode != Finish::Reply {
-            p.protected = None;
-        }
-        p.forbid = None;
-        p.bait = bait;
-        // A King captured in the turn decides the game (a revenge or
-        // fall may take the enemy King, R-B7.3; a bait's reply may
-        // take the King it was meant to spare). The mover's own King
-        // first: a reply that leaves it captured or capturable loses
-        // whatever else it took (the winner set above stays).
-        if moved.kings[us.index()] {
-            p.winner = Some(us.flip());
-        } else if p.winner.is_none() && moved.kings[us.flip().index()] {
-            p.winner = Some(us);
-        } else if bait && p.in_check() {
-            // R-B16.2: a bait move that checks the opponent wins at
-            // once, as a mate, if none of the forced replies leaves
-            // the replier's King neither captured nor attacked (a
-            // reply that fails is one whose winner is the baiter).
-            let replies = p.legal_turns();
-            if replies.iter().all(|(_, r)| r.winner == Some(us)) {
-                p.winner = Some(us);
-            }
-        }
-        out.push(t, p);
-    }
-
-    /// R-B8.7 and R-B10.4 at the end of `us`'s turn: pawns (of either
-    /// side, not riding) on their own first rank are captured; `us`'s
-    /// risen Bishops that did not rise in this turn are exiled. Returns the
-    /// number of pieces removed.
-    fn end_of_turn(&mut self, us: Color, rose: u64) -> u32 {
-        let mut n = 0;
-        for (c, rank) in [(Color::White, 0xFFu64), (Color::Black, 0xFF << 56)] {
-            // A pawn at the bottom stands alone (riders need a Rook).
-            for sq in squares(self.board.bottoms(c, Kind::Pawn) & rank) {
-                self.board.set_stack(sq, &[]);
-                n += 1;
-            }
-        }
-        let risen = Piece::new(us, Kind::Bishop).with_risen(true);
-        let bishops = self.board.bottoms(us, Kind::Bishop) | self.board.columns();
-        for sq in squares(bishops & !rose) {
-            // Most squares hold one piece: look at the column only where
-            // there is one.
-            if !self.board.is_column(sq) && self.board.bottom(sq) != Some(risen) {
-                continue;
-            }
-            let mut stack = self.board.stack(sq);
-            let before = stack.len();
-            let mut gone = 0;
-            stack.retain(|p| {
-                let exile = p.is(us, Kind::Bishop) && p.risen();
-                if exile {
-                    gone += 1;
-                }
-                !exile
-            });
-            if stack.len() != before {
-                // A risen Bishop is never a column's base, so the column
-                // stays a column.
-                self.board.set_stack(sq, &stack);
-                self.pools.exiled[us.index()][Kind::Bishop as usize] += gone;
-                n += gone as u32;
-            }
-        }
-        n
-    }
-
-    /// The rule end of this position, ignoring repetition (which needs the
-    /// game's history) and denial (which needs its last move): a King
-    /// captured from exile (L2), a side in exile without pawns or Statues
-    /// (L1), mate or stalemate, the 100-ply rule, bare Kings.
-    pub fn rule_end(&self) -> Option<Outcome> {
-        if let Some(end) = self.exile_loss() {
-            return Some(end);
-        }
-        if self.legal_turns().is_empty() {
-            // R-B13.1: a side exiled while the opponent has a Statue must
-            // bring its King back at once; with no turn that does, it has
-            // no turn at all and loses (not a stalemate: there is no check
-            // in exile).
-            if self.in_exile(self.side) && self.has_statue(self.side.flip()) {
-                return Some(Outcome::Win {
-                    winner: self.side.flip(),
-                    reason: EndReason::NoLegalTurn,
-                });
-            }
-            return Some(no_move_outcome(self.side, self.in_check()));
-        }
-        first_draw(&[
-            (EndReason::MoveRule, self.halfmove >= 100),
-            (EndReason::BareKings, self.bare_kings()),
-        ])
-    }
-
-    /// Only Kings on the board (R-B14.1: no pawns, no Statues, nothing
-    /// else).
-    pub fn bare_kings(&self) -> bool {
-        let m = self.board.material();
-        m.iter().all(|side| {
-            side.iter()
-                .enumerate()
-                .all(|(k, &n)| n == 0 || k == Kind::King as usize)
-        })
-    }
-
-    /// R-B13.2: a King captured from exile (L2), or a side in exile with
-    /// no pawns and no Statues (L1); the winner and the reason.
-    pub fn exile_loss(&self) -> Option<Outcome> {
-        let win = |winner: Color, reason| Some(Outcome::Win { winner, reason });
-        if let Some(w) = self.winner {
-            // Won inside a bait (R-B16.2: the bait move itself wins, as a
-            // mate, while its forced reply is pending), or by a King
-            // captured in a turn.
-            let reason = if self.bait {
-                EndReason::Checkmate
-            } else {
-                EndReason::KingCaptured
-            };
-            return win(w, reason);
-        }
-        for c in [self.side, self.side.flip()] {
-            if self.pools.captured[c.index()][Kind::King as usize] > 0 {
-                return win(c.flip(), EndReason::ExiledKingCaptured);
-            }
-        }
-        for c in [self.side, self.side.flip()] {
-            if self.in_exile(c)
-                && self.count_on_board(c, Kind::Pawn) == 0
-                && self.count_on_board(c, Kind::Statue) == 0
-            {
-                return win(c.flip(), EndReason::NoPawnsInExile);
-            }
-        }
-        None
-    }
-
-    /// The position after the turn written `text`, if it is legal here.
-    pub fn play_text(&self, text: &str) -> Option<Position> {
-        self.legal_turns()
-            .into_iter()
-            .find(|(m, _)| m.text() == text || self.alias_text(m).as_deref() == Some(text))
-            .map(|(_, p)| p)
-    }
-
-    /// The one alias the notation accepts: a straight pawn double move
-    /// written as two legs (`e2e3,e3e4` for `e2e4`, `e2e3,e3e4~` for
-    /// `e2e4~`), every such leg of the turn expanded.
-    pub fn alias_text(&self, m: &Move) -> Option<String> {
-        if m.body != Body::Legs {
-            return None;
-        }
-        let legs = m.legs();
-        let first = *legs.first()?;
-        let level = if first.from_level == NO_LEVEL {
-            0
-        } else {
-            first.from_level as usize
-        };
-        let by_pawn = self.board.at(first.from, level)?.kind() == Kind::Pawn;
-        if !by_pawn {
-            return None;
-        }
-        let mut expanded = false;
-        let mut out = *m;
-        out.clear_legs();
-        for &l in legs {
-            let ((f0, r0), (f1, r1)) = (file_rank(l.from), file_rank(l.to));
-            if f0 == f1 && (r1 - r0).abs() == 2 && l.from_level == NO_LEVEL {
-                let mid = (((r0 + r1) / 2) * 8 + f0) as Square;
-                out.push_leg(super::moves::Leg::new(l.from, mid));
-                out.push_leg(super::moves::Leg { from: mid, ..l });
-                expanded = true;
-            } else {
-                out.push_leg(l);
-            }
-        }
-        expanded.then(|| out.text())
-    }
-
-    /// Whether the side to move is in check (never in exile).
-    pub fn in_check(&self) -> bool {
-        self.king_capturable(self.side)
-    }
-
-    /// Legal turn sequences of length `depth` (README perft convention).
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let turns = self.legal_turns();
-        if depth == 1 {
-            return turns.len() as u64;
-        }
-        turns.iter().map(|(_, p)| p.perft(depth - 1)).sum()
     }
 }

@@ -1,0 +1,185 @@
+//! The legal list and what is read from it: every legal turn (all, the
+//! noisy ones, one quiet one, or only their number), playing a turn by
+//! its move or its text, the game's end by the rules, perft. The turns
+//! themselves are assembled in [`super::turn`].
+
+use super::board::{file_rank, Kind, Square};
+use super::moves::{sort_by_text, Body, Move, NO_LEVEL};
+use super::position::Position;
+use super::turn::{Found, Keep};
+use crate::game::{first_draw, no_move_outcome, Color, EndReason, Outcome};
+
+impl Position {
+    /// Every legal turn, in byte order of their texts.
+    /// Empty once the game is decided by an exile loss (R-B13.2).
+    pub fn legal_turns(&self) -> Vec<(Move, Position)> {
+        self.turns(None, Keep::All)
+    }
+
+    /// How many legal turns there are: [`Position::legal_turns`]'s length,
+    /// without keeping or sorting the turns (perft's last ply).
+    pub fn count_legal_turns(&self) -> usize {
+        let mut found = Found::counting();
+        self.find_turns(None, Keep::All, &mut found);
+        found.count
+    }
+
+    /// The legal turns that change the material on the board (see
+    /// [`super::game::Turn::changes_material`]): [`Position::legal_turns`]
+    /// without the others, in the same order, at a fraction of the cost.
+    pub fn noisy_turns(&self) -> Vec<(Move, Position)> {
+        self.turns(None, Keep::Noisy(self.board.material()))
+    }
+
+    /// Whether some legal turn leaves the material on the board as it is.
+    pub fn has_quiet_turn(&self) -> bool {
+        !self
+            .turns(None, Keep::OneQuiet(self.board.material()))
+            .is_empty()
+    }
+
+    /// The position after the turn `m`, if it is legal here. The same
+    /// generator as [`Position::legal_turns`], pruned at each step (prefix
+    /// actions, legs, conversions) to the parts of `m`, so the two cannot
+    /// disagree.
+    pub fn play(&self, m: &Move) -> Option<Position> {
+        self.turns(Some(m), Keep::All)
+            .into_iter()
+            .next()
+            .map(|(_, p)| p)
+    }
+
+    /// Every legal turn that `keep` keeps, or (with `want`) only that one,
+    /// in byte order of their texts.
+    fn turns(&self, want: Option<&Move>, keep: Keep) -> Vec<(Move, Position)> {
+        let mut found = Found::listing();
+        self.find_turns(want, keep, &mut found);
+        let mut out = found.list;
+        sort_by_text(&mut out, |(m, _)| m, true);
+        out
+    }
+
+    /// The rule end of this position, ignoring repetition (which needs the
+    /// game's history) and denial (which needs its last move): a King
+    /// captured from exile (L2), a side in exile without pawns or Statues
+    /// (L1), mate or stalemate, the 100-ply rule, bare Kings.
+    pub fn rule_end(&self) -> Option<Outcome> {
+        if let Some(end) = self.exile_loss() {
+            return Some(end);
+        }
+        if self.legal_turns().is_empty() {
+            // R-B13.1: a side exiled while the opponent has a Statue must
+            // bring its King back at once; with no turn that does, it has
+            // no turn at all and loses (not a stalemate: there is no check
+            // in exile).
+            if self.in_exile(self.side) && self.has_statue(self.side.flip()) {
+                return Some(Outcome::Win {
+                    winner: self.side.flip(),
+                    reason: EndReason::NoLegalTurn,
+                });
+            }
+            return Some(no_move_outcome(self.side, self.in_check()));
+        }
+        first_draw(&[
+            (EndReason::MoveRule, self.halfmove >= 100),
+            (EndReason::BareKings, self.bare_kings()),
+        ])
+    }
+
+    /// Only Kings on the board (R-B14.1: no pawns, no Statues, nothing
+    /// else).
+    pub fn bare_kings(&self) -> bool {
+        let m = self.board.material();
+        m.iter().all(|side| {
+            side.iter()
+                .enumerate()
+                .all(|(k, &n)| n == 0 || k == Kind::King as usize)
+        })
+    }
+
+    /// R-B13.2: a King captured from exile (L2), or a side in exile with
+    /// no pawns and no Statues (L1); the winner and the reason.
+    pub fn exile_loss(&self) -> Option<Outcome> {
+        let win = |winner: Color, reason| Some(Outcome::Win { winner, reason });
+        if let Some(w) = self.winner {
+            // Won inside a bait (R-B16.2: the bait move itself wins, as a
+            // mate, while its forced reply is pending), or by a King
+            // captured in a turn.
+            let reason = if self.bait {
+                EndReason::Checkmate
+            } else {
+                EndReason::KingCaptured
+            };
+            return win(w, reason);
+        }
+        for c in [self.side, self.side.flip()] {
+            if self.pools.captured[c.index()][Kind::King as usize] > 0 {
+                return win(c.flip(), EndReason::ExiledKingCaptured);
+            }
+        }
+        for c in [self.side, self.side.flip()] {
+            if self.in_exile(c)
+                && self.count_on_board(c, Kind::Pawn) == 0
+                && self.count_on_board(c, Kind::Statue) == 0
+            {
+                return win(c.flip(), EndReason::NoPawnsInExile);
+            }
+        }
+        None
+    }
+
+    /// The position after the turn written `text`, if it is legal here.
+    pub fn play_text(&self, text: &str) -> Option<Position> {
+        self.legal_turns()
+            .into_iter()
+            .find(|(m, _)| m.text() == text || self.alias_text(m).as_deref() == Some(text))
+            .map(|(_, p)| p)
+    }
+
+    /// The one alias the notation accepts: a straight pawn double move
+    /// written as two legs (`e2e3,e3e4` for `e2e4`, `e2e3,e3e4~` for
+    /// `e2e4~`), every such leg of the turn expanded.
+    pub fn alias_text(&self, m: &Move) -> Option<String> {
+        if m.body != Body::Legs {
+            return None;
+        }
+        let legs = m.legs();
+        let first = *legs.first()?;
+        let level = if first.from_level == NO_LEVEL {
+            0
+        } else {
+            first.from_level as usize
+        };
+        let by_pawn = self.board.at(first.from, level)?.kind() == Kind::Pawn;
+        if !by_pawn {
+            return None;
+        }
+        let mut expanded = false;
+        let mut out = *m;
+        out.clear_legs();
+        for &l in legs {
+            let ((f0, r0), (f1, r1)) = (file_rank(l.from), file_rank(l.to));
+            if f0 == f1 && (r1 - r0).abs() == 2 && l.from_level == NO_LEVEL {
+                let mid = (((r0 + r1) / 2) * 8 + f0) as Square;
+                out.push_leg(super::moves::Leg::new(l.from, mid));
+                out.push_leg(super::moves::Leg { from: mid, ..l });
+                expanded = true;
+            } else {
+                out.push_leg(l);
+            }
+        }
+        expanded.then(|| out.text())
+    }
+
+    /// Legal turn sequences of length `depth` (README perft convention).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let turns = self.legal_turns();
+        if depth == 1 {
+            return turns.len() as u64;
+        }
+        turns.iter().map(|(_, p)| p.perft(depth - 1)).sum()
+    }
+}
