@@ -139,7 +139,7 @@ pub struct MoveDetail {
 }
 
 /// A position of any game, chosen at run time. Not boxed: the
-/// generic bodies of [`with_position!`] take each game's position by
+/// generic bodies of `with_position!` take each game's position by
 /// reference or value, and a Strange Chess position (about 1 KiB) is
 /// cheap enough to copy for the front ends that hold one.
 #[allow(clippy::large_enum_variant)]

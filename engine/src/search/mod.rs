@@ -9,14 +9,14 @@
 //!
 //! # Modules
 //!
-//! * [`iterate`]: iterative deepening, multi-PV lines and aspiration
+//! * `iterate`: iterative deepening, multi-PV lines and aspiration
 //!   windows at the root.
-//! * [`pvs`]: the principal-variation search of one node, with its
+//! * `pvs`: the principal-variation search of one node, with its
 //!   pruning and reductions.
-//! * [`ordering`]: the order moves are tried in (hash move, captures,
+//! * `ordering`: the order moves are tried in (hash move, captures,
 //!   killers, history) and what a cut-off teaches it.
-//! * [`quiescence`]: the search past the horizon.
-//! * [`smp`]: what is particular to several threads: which depths a helper
+//! * `quiescence`: the search past the horizon.
+//! * `smp`: what is particular to several threads: which depths a helper
 //!   skips, and the vote on the move to play.
 
 mod iterate;

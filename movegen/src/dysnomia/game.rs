@@ -62,7 +62,7 @@ pub fn position_hash(p: &Position) -> u64 {
 /// A turn as the searches, perft and the front ends hold it: the turn and
 /// whether it can be denied. Deniability is a fact of the position it is
 /// played from that needs every other turn's result (R-B4.2), so the move
-/// list computes it once and the turn carries it into [`Game::make`].
+/// list computes it once and the turn carries it into [`crate::Game::make`].
 ///
 /// It also carries what it changes in material on the board (`delta`,
 /// after minus before, per colour and kind, riders included): a fact of

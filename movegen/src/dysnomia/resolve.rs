@@ -87,7 +87,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// From now until [`Resolver::release`], effects are held back (a
+    /// From now until `Resolver::release`, effects are held back (a
     /// King's first leg, R-B3.4).
     pub fn defer(&mut self) {
         self.holding = true;

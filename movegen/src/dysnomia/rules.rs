@@ -2,7 +2,7 @@
 //! each piece (sliders, the Knight's path and inside captures, the
 //! King's double move, castling with an optional second leg,
 //! four-direction pawns with path-specific double moves and en passant),
-//! handed one by one to a [`LegSink`]. What playing a move does is in
+//! handed one by one to a `LegSink`. What playing a move does is in
 //! [`super::apply`], check by simulation in [`super::check`], the
 //! end-of-turn conversions in [`super::turn_end`]; their public
 //! functions are re-exported here so the paths `rules::zone` and the
@@ -129,7 +129,7 @@ fn quiet_landing(pos: &Position, color: Color, mut leg: Leg) -> Option<Leg> {
 impl Position {
     /// Every pseudo-legal move of `color` made of legs (not yet: disguise,
     /// Bishop promotion, actions), each with whether it can remove a piece.
-    /// Conversions are not chosen here (see [`Position::legal_moves_list`]).
+    /// Conversions are not chosen here (the turn generator chooses them: `turn_end.rs`).
     pub fn pseudo_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
         self.piece_moves(color, false, out);
         self.disguises(color, out);
