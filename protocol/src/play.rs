@@ -49,14 +49,61 @@ pub fn play(
             "play: {variant} is played with its own front end (hidden faces)"
         )));
     }
-    let mut searcher = Searcher::new(
+    let searcher = Searcher::new(
         64,
         1,
         engine::baseline::Player::Search,
         eval::EvalConfig::DEFAULT,
     )
     .map_err(|e| CliError(format!("play: hash table: {e}")))?;
-    let mut game = GameRecord::new(start, ());
+    let mut table = Table {
+        searcher,
+        game: GameRecord::new(start, ()),
+        human,
+        level,
+    };
+    greet(out, variant, human, level)?;
+    writeln!(out, "{}", table.diagram(table.game.current()))?;
+    loop {
+        if let Some(o) = table.game.outcome() {
+            writeln!(out, "Game over: {}", outcome_text(o))?;
+            return Ok(());
+        }
+        if table.game.current().side_to_move() != human {
+            table.engine_turn(out)?;
+            continue;
+        }
+        write!(out, "{} to move> ", human.name())?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        if table.command(&line, out)? == Flow::Stop {
+            return Ok(());
+        }
+    }
+}
+
+/// Whether the game goes on after a command.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// One game at the table: the engine, the game so far, and the person's
+/// side and chosen level.
+struct Table {
+    searcher: Searcher,
+    game: GameRecord,
+    human: Color,
+    level: u32,
+}
+
+/// The opening lines: the game, the sides, the level, how to type a move.
+fn greet(out: &mut impl Write, variant: Variant, human: Color, level: u32) -> Result<(), CliError> {
     writeln!(
         out,
         "Curio plays {} ({} squares). You are {}. Level {level} ({}).",
@@ -78,116 +125,156 @@ pub fn play(
         "Type a move like {}{deny}, or 'help' for the commands, the pieces and the move forms.\n",
         guide::example(variant)
     )?;
-    // The board from the person's side of the table.
-    let diagram = |p: &AnyPosition| diagram_from(p, human);
-    writeln!(out, "{}", diagram(game.current()))?;
-    loop {
-        let pos = game.current().clone();
-        if let Some(o) = game.outcome() {
-            writeln!(out, "Game over: {}", outcome_text(o))?;
-            return Ok(());
+    Ok(())
+}
+
+/// `help`: the commands, the pieces and the move forms of the game.
+fn write_help(out: &mut impl Write, variant: Variant) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "Commands:\n  <move>        play a move (forms below)\n  \
+         moves [sq]    list your legal moves (from one square)\n  hint          ask Curio for a move\n  \
+         undo          take back your last move and Curio's reply\n  board         show the board\n  \
+         fen           show the position as FEN\n  resign        give up\n  quit          leave\n\
+         Pieces (uppercase white, lowercase black): {}\n\
+         Moves in {}:\n  {}",
+        guide::pieces(variant),
+        variant.title(),
+        guide::moves(variant).replace('\n', "\n  ")
+    )?;
+    Ok(())
+}
+
+/// `moves [sq]`: the legal moves (from one square), sorted.
+fn list_moves(out: &mut impl Write, pos: &AnyPosition, from: Option<&str>) -> Result<(), CliError> {
+    let mut list: Vec<String> = pos
+        .move_details()
+        .into_iter()
+        .filter(|d| from.is_none_or(|f| d.from == f))
+        .map(|d| d.text)
+        .collect();
+    if list.is_empty() {
+        writeln!(
+            out,
+            "No legal moves{}.",
+            from.map(|f| format!(" from {f}")).unwrap_or_default()
+        )?;
+        return Ok(());
+    }
+    list.sort();
+    writeln!(out, "{}", list.join(" "))?;
+    // Same-square moves look like typing errors: say what they are.
+    let odd = list
+        .iter()
+        .any(|m| m.len() >= 4 && m[..m.len() / 2] == m[m.len() / 2..]);
+    if let Some(note) = guide::moves_note(pos.variant()).filter(|_| odd) {
+        writeln!(out, "{note}")?;
+    }
+    Ok(())
+}
+
+impl Table {
+    /// The board from the person's side of the table.
+    fn diagram(&self, pos: &AnyPosition) -> String {
+        diagram_from(pos, self.human)
+    }
+
+    /// The engine plays its move and shows it, with the board after it.
+    fn engine_turn(&mut self, out: &mut impl Write) -> Result<(), CliError> {
+        let (mv, score) = engine_move(&mut self.searcher, &self.game, self.level)?;
+        self.game
+            .play(&mv, ())
+            .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
+        if mv == "@@@@" {
+            writeln!(
+                out,
+                "Curio denies your turn (@@@@): it is taken back; play another   (eval {} for Curio)\n",
+                score_text(score)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "Curio plays {mv}   (eval {} for Curio)\n",
+                score_text(score)
+            )?;
         }
-        if pos.side_to_move() != human {
-            let (mv, score) = engine_move(&mut searcher, &game, level)?;
-            game.play(&mv, ())
-                .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
-            if mv == "@@@@" {
-                writeln!(
-                    out,
-                    "Curio denies your turn (@@@@): it is taken back; play another   (eval {} for Curio)\n",
-                    score_text(score)
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "Curio plays {mv}   (eval {} for Curio)\n",
-                    score_text(score)
-                )?;
-            }
-            writeln!(out, "{}", diagram(game.current()))?;
-            continue;
-        }
-        write!(out, "{} to move> ", human.name())?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(());
-        }
+        writeln!(out, "{}", self.diagram(self.game.current()))?;
+        Ok(())
+    }
+
+    /// One line the person typed: a command or a move.
+    fn command(&mut self, line: &str, out: &mut impl Write) -> Result<Flow, CliError> {
+        let pos = self.game.current().clone();
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] => {}
-            ["help"] | ["?"] => writeln!(
-                out,
-                "Commands:\n  <move>        play a move (forms below)\n  \
-                 moves [sq]    list your legal moves (from one square)\n  hint          ask Curio for a move\n  \
-                 undo          take back your last move and Curio's reply\n  board         show the board\n  \
-                 fen           show the position as FEN\n  resign        give up\n  quit          leave\n\
-                 Pieces (uppercase white, lowercase black): {}\n\
-                 Moves in {}:\n  {}",
-                guide::pieces(variant),
-                variant.title(),
-                guide::moves(variant).replace('\n', "\n  ")
-            )?,
-            ["moves"] | ["moves", _] => {
-                let from = words.get(1).copied();
-                let list: Vec<String> = pos
-                    .move_details()
-                    .into_iter()
-                    .filter(|d| from.is_none_or(|f| d.from == f))
-                    .map(|d| d.text)
-                    .collect();
-                if list.is_empty() {
-                    writeln!(out, "No legal moves{}.", from.map(|f| format!(" from {f}")).unwrap_or_default())?;
-                } else {
-                    let mut list = list;
-                    list.sort();
-                    writeln!(out, "{}", list.join(" "))?;
-                    // Same-square moves look like typing errors: say what they are.
-                    let odd = list.iter().any(|m| m.len() >= 4 && m[..m.len() / 2] == m[m.len() / 2..]);
-                    if let Some(note) = guide::moves_note(variant).filter(|_| odd) {
-                        writeln!(out, "{note}")?;
-                    }
-                }
-            }
+            ["help"] | ["?"] => write_help(out, pos.variant())?,
+            ["moves"] | ["moves", _] => list_moves(out, &pos, words.get(1).copied())?,
             ["hint"] => {
-                let (mv, score) = engine_move(&mut searcher, &game, level.min(5))?;
+                let (mv, score) = engine_move(&mut self.searcher, &self.game, self.level.min(5))?;
                 writeln!(out, "Hint: {mv} (eval {} for you)", score_text(score))?;
             }
-            ["undo"] => {
-                // Back to the previous position where it is the human's turn.
-                let back = (1..=game.plies())
-                    .find(|&k| game.back(k).is_some_and(|e| e.pos.side_to_move() == human));
-                if let Some(k) = back {
-                    game.undo(k);
-                    writeln!(out, "Taken back.\n\n{}", diagram(game.current()))?;
-                } else {
-                    writeln!(out, "Nothing to take back.")?;
-                }
-            }
-            ["board"] => writeln!(out, "{}", diagram(&pos))?,
+            ["undo"] => self.undo(out)?,
+            ["board"] => writeln!(out, "{}", self.diagram(&pos))?,
             ["fen"] => writeln!(out, "{}", pos.fen())?,
             ["resign"] => {
-                let result = if human == Color::White { "0-1" } else { "1-0" };
-                writeln!(out, "Game over: {result} ({} resigns)", human.name())?;
-                return Ok(());
+                let result = if self.human == Color::White {
+                    "0-1"
+                } else {
+                    "1-0"
+                };
+                writeln!(out, "Game over: {result} ({} resigns)", self.human.name())?;
+                return Ok(Flow::Stop);
             }
-            ["quit"] | ["exit"] => return Ok(()),
-            [mv] => {
-                let typed = mv.to_string();
-                let mv = &xboard_typed(&pos, mv).unwrap_or(typed);
-                match game.play(mv, ()) {
-                    Ok(()) => {
-                        if *mv == "@@@@" {
-                            writeln!(out, "You deny Curio's last turn: it is taken back, and Curio must play another.")?;
-                        }
-                        writeln!(out)?;
-                    }
-                    Err(e) => writeln!(out, "Illegal move: {} ({}). Type 'moves' for the legal ones.", mv, e.reason())?,
-                }
-            }
+            ["quit"] | ["exit"] => return Ok(Flow::Stop),
+            [mv] => self.play_typed(out, &pos, mv)?,
             _ => writeln!(out, "Unknown command '{}'. Type 'help'.", line.trim())?,
         }
+        Ok(Flow::Go)
+    }
+
+    /// `undo`: back to the previous position where it is the person's
+    /// turn (their last move and Curio's reply).
+    fn undo(&mut self, out: &mut impl Write) -> Result<(), CliError> {
+        let human = self.human;
+        let back = (1..=self.game.plies()).find(|&k| {
+            self.game
+                .back(k)
+                .is_some_and(|e| e.pos.side_to_move() == human)
+        });
+        if let Some(k) = back {
+            self.game.undo(k);
+            writeln!(out, "Taken back.\n\n{}", self.diagram(self.game.current()))?;
+        } else {
+            writeln!(out, "Nothing to take back.")?;
+        }
+        Ok(())
+    }
+
+    /// The person's move, in the notation or as XBoard's type-in box
+    /// takes it ([`xboard_typed`]).
+    fn play_typed(
+        &mut self,
+        out: &mut impl Write,
+        pos: &AnyPosition,
+        typed: &str,
+    ) -> Result<(), CliError> {
+        let mv = &xboard_typed(pos, typed).unwrap_or(typed.to_string());
+        match self.game.play(mv, ()) {
+            Ok(()) => {
+                if *mv == "@@@@" {
+                    writeln!(out, "You deny Curio's last turn: it is taken back, and Curio must play another.")?;
+                }
+                writeln!(out)?;
+            }
+            Err(e) => writeln!(
+                out,
+                "Illegal move: {} ({}). Type 'moves' for the legal ones.",
+                mv,
+                e.reason()
+            )?,
+        }
+        Ok(())
     }
 }
 

@@ -15,7 +15,7 @@ use movegen::realitycheck::chip::kind_name;
 use movegen::realitycheck::fen::Setup;
 use movegen::realitycheck::geometry::{cell, name, on_board};
 use movegen::realitycheck::info::{observe, InfoState};
-use movegen::realitycheck::{MoveVec, Position};
+use movegen::realitycheck::{Move, MoveVec, Position};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -108,16 +108,75 @@ pub fn play_realitycheck(
         None => choose_setup(seed),
     };
     let theirs = choose_setup(seed.rotate_left(17) ^ 0xC0FFEE);
-    let (ws, bs) = match human {
-        Color::White => (mine, theirs),
-        Color::Black => (theirs, mine),
-    };
-    let mut truth = Position::from_setups(&ws, &bs);
-    let mut me = InfoState::new(human, &mine);
-    let mut engine = InfoState::new(human.flip(), &theirs);
-    let mut history = Vec::new();
+    let mut table = Table::new(human, mine, theirs);
     let ms = LEVEL_MS[level.clamp(1, 8) as usize - 1];
     let stop = AtomicBool::new(false);
+    greet(out, human, level, ms, &mine)?;
+    writeln!(out, "{}", table.diagram())?;
+    let mut turn = 0u64;
+    loop {
+        if let Some(o) = table.truth.outcome(&table.history) {
+            writeln!(out, "Game over: {}", outcome_text(o))?;
+            writeln!(out, "Curio's setup was {}.", theirs.word())?;
+            return Ok(());
+        }
+        let side = table.truth.side_to_move();
+        let m = if side != human {
+            turn += 1;
+            let config = MctsConfig {
+                seed: seed.wrapping_add(turn),
+                ..MctsConfig::default()
+            };
+            table.engine_turn(&config, ms, &stop, out)?
+        } else {
+            write!(out, "{} to move> ", human.name())?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(());
+            }
+            match table.command(&line, out)? {
+                Reply::Turn(m) => m,
+                Reply::Again => continue,
+                Reply::Stop => return Ok(()),
+            }
+        };
+        table.make(side, m, out)?;
+    }
+}
+
+/// What the person's line comes to.
+enum Reply {
+    /// A legal turn, to be played.
+    Turn(Move),
+    /// A command answered (or a turn refused): ask again.
+    Again,
+    /// The game ends (resigned, or left).
+    Stop,
+}
+
+/// The referee's table: the true state, each player's information state,
+/// the positions so far (for repetitions), and Curio's setup (shown at the
+/// end).
+struct Table {
+    truth: Position,
+    me: InfoState,
+    engine: InfoState,
+    history: Vec<u64>,
+    human: Color,
+    theirs: Setup,
+}
+
+/// The opening lines: the sides, the level, the person's setup, how the
+/// chips are shown.
+fn greet(
+    out: &mut impl Write,
+    human: Color,
+    level: u32,
+    ms: u64,
+    mine: &Setup,
+) -> Result<(), CliError> {
     writeln!(
         out,
         "Curio plays Reality Check (39 squares). You are {}. Level {level} ({ms} ms per turn).",
@@ -132,117 +191,137 @@ pub fn play_realitycheck(
         out,
         "Chips show up face + hidden face; '?' marks a face you have not seen. Type 'help'.\n"
     )?;
-    writeln!(out, "{}", diagram(&truth, &me, human))?;
-    let mut turn = 0u64;
-    loop {
-        if let Some(o) = truth.outcome(&history) {
-            writeln!(out, "Game over: {}", outcome_text(o))?;
-            writeln!(out, "Curio's setup was {}.", theirs.word())?;
-            return Ok(());
-        }
-        let side = truth.side_to_move();
-        let m = if side != human {
-            turn += 1;
-            let config = MctsConfig {
-                seed: seed.wrapping_add(turn),
-                ..MctsConfig::default()
-            };
-            let r = choose(
-                PlayerKind::Ismcts,
-                &engine,
-                &truth,
-                &MctsLimits::time(Duration::from_millis(ms)),
-                &config,
-                &stop,
-            );
-            let m = r
-                .best
-                .ok_or_else(|| CliError("internal: the engine found no turn".into()))?;
-            writeln!(out, "Curio plays {}\n", observe(&truth, m, human))?;
-            m
-        } else {
-            write!(out, "{} to move> ", human.name())?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(());
-            }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                [] => continue,
-                ["help"] | ["?"] => {
-                    writeln!(
-                        out,
-                        "Turns (see docs/rules/realitycheck.md):\n  c3c4^e7      move, then flip the chip on e7 (compulsory)\n  \
-                         c3c4         White's first move (no flip)\n  NB@d1        drop your N-B chip on d1, N face up\n  \
-                         d3g6         capture\n  d3g6!        capture with a reality check\n  \
-                         keep,NB@d1 / refuse,<turn> / refuse   when Curio captured a chip you must keep or refuse\n\
-                         Commands: moves [square], board, resign, quit"
-                    )?;
-                    continue;
-                }
-                ["board"] => {
-                    writeln!(out, "{}", diagram(&truth, &me, human))?;
-                    continue;
-                }
-                ["moves"] | ["moves", _] => {
-                    let mut list = MoveVec::new();
-                    truth.legal_moves(&mut list);
-                    let mut texts: Vec<String> = list
-                        .iter()
-                        .map(|&m| truth.move_to_string(m))
-                        .filter(|t| words.get(1).is_none_or(|sq| t.starts_with(sq)))
-                        .collect();
-                    texts.sort();
-                    texts.dedup();
-                    if texts.len() > 200 {
-                        let n = texts.len();
-                        texts.truncate(200);
-                        texts.push(format!("... ({n} in all; 'moves SQUARE' narrows it)"));
-                    }
-                    writeln!(out, "{}", texts.join(" "))?;
-                    continue;
-                }
-                ["resign"] => {
-                    let token = if human == Color::White { "0-1" } else { "1-0" };
-                    writeln!(out, "Game over: {token} ({} resigns)", human.name())?;
-                    writeln!(out, "Curio's setup was {}.", theirs.word())?;
-                    return Ok(());
-                }
-                ["quit"] | ["exit"] => return Ok(()),
-                [text] => match truth.parse_move(text) {
-                    Ok(m) => m,
-                    Err(e) => {
-                        writeln!(out, "Illegal move: {} ({})", e.text(), e.reason())?;
-                        continue;
-                    }
-                },
-                _ => {
-                    writeln!(out, "Type one turn, or 'help'.")?;
-                    continue;
-                }
-            }
+    Ok(())
+}
+
+/// `help`: the forms of a turn and the commands.
+fn write_help(out: &mut impl Write) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "Turns (see docs/rules/realitycheck.md):\n  c3c4^e7      move, then flip the chip on e7 (compulsory)\n  \
+         c3c4         White's first move (no flip)\n  NB@d1        drop your N-B chip on d1, N face up\n  \
+         d3g6         capture\n  d3g6!        capture with a reality check\n  \
+         keep,NB@d1 / refuse,<turn> / refuse   when Curio captured a chip you must keep or refuse\n\
+         Commands: moves [square], board, resign, quit"
+    )?;
+    Ok(())
+}
+
+impl Table {
+    /// The true position from both setups, and each player's information
+    /// state from its own.
+    fn new(human: Color, mine: Setup, theirs: Setup) -> Table {
+        let (ws, bs) = match human {
+            Color::White => (mine, theirs),
+            Color::Black => (theirs, mine),
         };
-        // Each player learns what its player sees; the truth moves on.
-        for (state, viewer) in [(&mut me, human), (&mut engine, human.flip())] {
-            let obs = observe(&truth, m, viewer);
+        Table {
+            truth: Position::from_setups(&ws, &bs),
+            me: InfoState::new(human, &mine),
+            engine: InfoState::new(human.flip(), &theirs),
+            history: Vec::new(),
+            human,
+            theirs,
+        }
+    }
+
+    /// The board as the person knows it.
+    fn diagram(&self) -> String {
+        diagram(&self.truth, &self.me, self.human)
+    }
+
+    /// Curio's turn, chosen from its information state alone, as the
+    /// person sees it played.
+    fn engine_turn(
+        &self,
+        config: &MctsConfig,
+        ms: u64,
+        stop: &AtomicBool,
+        out: &mut impl Write,
+    ) -> Result<Move, CliError> {
+        let r = choose(
+            PlayerKind::Ismcts,
+            &self.engine,
+            &self.truth,
+            &MctsLimits::time(Duration::from_millis(ms)),
+            config,
+            stop,
+        );
+        let m = r
+            .best
+            .ok_or_else(|| CliError("internal: the engine found no turn".into()))?;
+        writeln!(out, "Curio plays {}\n", observe(&self.truth, m, self.human))?;
+        Ok(m)
+    }
+
+    /// One line the person typed: a command or a turn.
+    fn command(&self, line: &str, out: &mut impl Write) -> Result<Reply, CliError> {
+        let human = self.human;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            ["help"] | ["?"] => write_help(out)?,
+            ["board"] => writeln!(out, "{}", self.diagram())?,
+            ["moves"] | ["moves", _] => self.list_turns(out, words.get(1).copied())?,
+            ["resign"] => {
+                let token = if human == Color::White { "0-1" } else { "1-0" };
+                writeln!(out, "Game over: {token} ({} resigns)", human.name())?;
+                writeln!(out, "Curio's setup was {}.", self.theirs.word())?;
+                return Ok(Reply::Stop);
+            }
+            ["quit"] | ["exit"] => return Ok(Reply::Stop),
+            [text] => match self.truth.parse_move(text) {
+                Ok(m) => return Ok(Reply::Turn(m)),
+                Err(e) => writeln!(out, "Illegal move: {} ({})", e.text(), e.reason())?,
+            },
+            _ => writeln!(out, "Type one turn, or 'help'.")?,
+        }
+        Ok(Reply::Again)
+    }
+
+    /// `moves [square]`: the legal turns (starting with the square),
+    /// sorted, at most 200 of them.
+    fn list_turns(&self, out: &mut impl Write, from: Option<&str>) -> Result<(), CliError> {
+        let mut list = MoveVec::new();
+        self.truth.legal_moves(&mut list);
+        let mut texts: Vec<String> = list
+            .iter()
+            .map(|&m| self.truth.move_to_string(m))
+            .filter(|t| from.is_none_or(|sq| t.starts_with(sq)))
+            .collect();
+        texts.sort();
+        texts.dedup();
+        if texts.len() > 200 {
+            let n = texts.len();
+            texts.truncate(200);
+            texts.push(format!("... ({n} in all; 'moves SQUARE' narrows it)"));
+        }
+        writeln!(out, "{}", texts.join(" "))?;
+        Ok(())
+    }
+
+    /// Plays `side`'s turn `m`: each player learns what it sees, the truth
+    /// moves on, and the person is told what they need to know.
+    fn make(&mut self, side: Color, m: Move, out: &mut impl Write) -> Result<(), CliError> {
+        let human = self.human;
+        for (state, viewer) in [(&mut self.me, human), (&mut self.engine, human.flip())] {
+            let obs = observe(&self.truth, m, viewer);
             let own = (viewer == side).then_some(m);
             state
                 .update(own, &obs)
                 .map_err(|e| CliError(format!("internal: {e}")))?;
         }
         if side == human {
-            let shown = observe(&truth, m, human);
+            let shown = observe(&self.truth, m, human);
             if shown.contains('!') || shown.ends_with('+') {
                 writeln!(out, "You played {shown}")?;
             }
         }
-        history.push(truth.key());
-        truth.make(m);
+        self.history.push(self.truth.key());
+        self.truth.make(m);
         if side != human {
-            writeln!(out, "{}", diagram(&truth, &me, human))?;
-            if let Some(k) = truth.pending() {
+            writeln!(out, "{}", self.diagram())?;
+            if let Some(k) = self.truth.pending() {
                 writeln!(
                     out,
                     "Curio captured your {}: you must keep it (keep,<drop>) or refuse it (refuse,<turn>).",
@@ -250,5 +329,6 @@ pub fn play_realitycheck(
                 )?;
             }
         }
+        Ok(())
     }
 }

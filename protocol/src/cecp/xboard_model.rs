@@ -327,10 +327,9 @@ impl<const FILES: usize, const SQUARES: usize> XbBoard<FILES, SQUARES> {
     /// moves two or more files, the Pawn's promotion and e.p. rules, and
     /// the suffix that replaces the arriving glyph).
     pub fn apply(&mut self, w: &Wire<FILES, SQUARES>, white_to_move: bool) {
-        let (file, rank) = (Grid::<FILES, SQUARES>::file, Grid::<FILES, SQUARES>::rank);
-        let ranks = Grid::<FILES, SQUARES>::RANKS as i32;
-        let old_ep_file = self.ep_file;
-        let ep_rank = self.ep_rank;
+        // Every move clears XBoard's e.p. state; a Pawn's e.p. capture
+        // reads the state the move before left.
+        let last_ep = (self.ep_file, self.ep_rank);
         self.ep_file = 100;
         self.ep_rank = 100;
         let (from, to, kill, promo) = match *w {
@@ -353,103 +352,16 @@ impl<const FILES: usize, const SQUARES: usize> XbBoard<FILES, SQUARES> {
             self.cells[k] = 0;
         }
         let piece = self.cells[from];
-        let (fx, fy, tx, ty) = (
-            file(from) as i32,
-            rank(from) as i32,
-            file(to) as i32,
-            rank(to) as i32,
-        );
-        if piece == b'P' && ty - fy >= 2 {
-            self.ep_file = (fx + tx) / 2;
-            self.ep_rank = (ty - 1) | if ty - fy > 2 { 128 } else { 0 };
-        } else if piece == b'p' && ty - fy <= -2 {
-            self.ep_file = (fx + tx) / 2;
-            self.ep_rank = (ty + 1) | if fy - ty > 2 { 128 } else { 0 };
-        }
+        self.note_multi_step(piece, from, to);
         if from == to && kill.is_none() {
             return;
         }
-        let at = |x: i32, y: i32| (y as usize) * FILES + x as usize;
-        let king = piece == b'K' || piece == b'k';
-        let target = self.cells[to];
-        let last = FILES as i32 - 1;
-        let frc = |p: u8, t: u8, k: u8, r: u8| (p == k && t == r) || (p == r && t == k);
-        if self.rules.king_onto_rook_castles
-            && (frc(piece, target, b'K', b'R') || frc(piece, target, b'k', b'r'))
-        {
-            // A King onto its own Rook (or back): XBoard's FRC castling.
-            let (k, r, y) = if is_white(piece) {
-                (b'K', b'R', 0)
-            } else {
-                (b'k', b'r', ranks - 1)
-            };
-            self.cells[from] = 0;
-            self.cells[to] = 0;
-            let rook_moves = piece == r;
-            if (tx > fx) != rook_moves {
-                self.cells[at(last - 1, y)] = k;
-                self.cells[at(last - 2, y)] = r;
-            } else {
-                self.cells[at(2, y)] = k;
-                self.cells[at(3, y)] = r;
-            }
-        } else if king && fx != 0 && fx != last && ty == fy && tx > fx + 1 {
-            let mut rx = fx + 1;
-            while self.cells[at(rx, fy)] == 0 && rx < last {
-                rx += 1;
-            }
-            self.cells[at(tx - 1, fy)] = self.cells[at(rx, fy)];
-            self.cells[at(rx, fy)] = 0;
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        } else if king && fx != 0 && fx != last && ty == fy && tx < fx - 1 {
-            let mut rx = fx - 1;
-            while self.cells[at(rx, fy)] == 0 && rx > 0 {
-                rx -= 1;
-            }
-            self.cells[at(tx + 1, fy)] = self.cells[at(rx, fy)];
-            self.cells[at(rx, fy)] = 0;
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-        } else if piece == b'P' && ty >= ranks - 1 && promo.is_some() {
-            self.cells[to] = promo.unwrap_or(b'q').to_ascii_uppercase();
-            self.cells[from] = 0;
-        } else if piece == b'P'
-            && fy >= ranks / 2
-            && (old_ep_file == tx || (tx - fx).abs() > 4)
-            && tx != fx
-            && target == 0
-        {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-            let behind = if ty == ep_rank - 128 + 1 {
-                ty - 2
-            } else {
-                ty - 1
-            };
-            if (0..ranks).contains(&behind) {
-                self.cells[at(tx, behind)] = 0;
-            }
-        } else if piece == b'p' && ty < 1 && promo.is_some() {
-            self.cells[to] = promo.unwrap_or(b'q').to_ascii_lowercase();
-            self.cells[from] = 0;
-        } else if piece == b'p'
-            && fy < ranks / 2
-            && (old_ep_file == tx || (tx - fx).abs() > 4)
-            && tx != fx
-            && target == 0
-        {
-            self.cells[from] = 0;
-            self.cells[to] = piece;
-            let behind = if ty == ep_rank - 128 - 1 {
-                ty + 2
-            } else {
-                ty + 1
-            };
-            if (0..ranks).contains(&behind) {
-                self.cells[at(tx, behind)] = 0;
-            }
-        } else {
+        // XBoard's branches in its order: the first that fires moves the
+        // glyphs; none fires for a plain move.
+        let special = self.frc_castling(piece, from, to)
+            || self.king_castling(piece, from, to)
+            || self.pawn_rules(piece, from, to, promo, last_ep);
+        if !special {
             self.cells[from] = 0;
             self.cells[to] = piece;
         }
@@ -459,6 +371,148 @@ impl<const FILES: usize, const SQUARES: usize> XbBoard<FILES, SQUARES> {
             } else {
                 p.to_ascii_lowercase()
             };
+        }
+    }
+
+    /// The from-square's and to-square's file and rank, as XBoard's
+    /// signed coordinates.
+    fn coords(from: usize, to: usize) -> (i32, i32, i32, i32) {
+        let (file, rank) = (Grid::<FILES, SQUARES>::file, Grid::<FILES, SQUARES>::rank);
+        (
+            file(from) as i32,
+            rank(from) as i32,
+            file(to) as i32,
+            rank(to) as i32,
+        )
+    }
+
+    /// The square at signed file `x`, rank `y`.
+    fn at(x: i32, y: i32) -> usize {
+        (y as usize) * FILES + x as usize
+    }
+
+    /// After a Pawn's step of two or more ranks, XBoard's e.p. state: the
+    /// file between, the rank behind the Pawn (flagged 128 when the step
+    /// was longer than two).
+    fn note_multi_step(&mut self, piece: u8, from: usize, to: usize) {
+        let (fx, fy, tx, ty) = Self::coords(from, to);
+        if piece == b'P' && ty - fy >= 2 {
+            self.ep_file = (fx + tx) / 2;
+            self.ep_rank = (ty - 1) | if ty - fy > 2 { 128 } else { 0 };
+        } else if piece == b'p' && ty - fy <= -2 {
+            self.ep_file = (fx + tx) / 2;
+            self.ep_rank = (ty + 1) | if fy - ty > 2 { 128 } else { 0 };
+        }
+    }
+
+    /// A King onto its own Rook (or back), if [`Rules`] has it: XBoard's
+    /// FRC castling. Whether it fired.
+    fn frc_castling(&mut self, piece: u8, from: usize, to: usize) -> bool {
+        let target = self.cells[to];
+        let frc = |p: u8, t: u8, k: u8, r: u8| (p == k && t == r) || (p == r && t == k);
+        if !(self.rules.king_onto_rook_castles
+            && (frc(piece, target, b'K', b'R') || frc(piece, target, b'k', b'r')))
+        {
+            return false;
+        }
+        let (fx, _, tx, _) = Self::coords(from, to);
+        let last = FILES as i32 - 1;
+        let ranks = Grid::<FILES, SQUARES>::RANKS as i32;
+        let (k, r, y) = if is_white(piece) {
+            (b'K', b'R', 0)
+        } else {
+            (b'k', b'r', ranks - 1)
+        };
+        self.cells[from] = 0;
+        self.cells[to] = 0;
+        let rook_moves = piece == r;
+        if (tx > fx) != rook_moves {
+            self.cells[Self::at(last - 1, y)] = k;
+            self.cells[Self::at(last - 2, y)] = r;
+        } else {
+            self.cells[Self::at(2, y)] = k;
+            self.cells[Self::at(3, y)] = r;
+        }
+        true
+    }
+
+    /// A King (not on an edge file) moving two or more files along its
+    /// rank castles with the first glyph from it outwards (or the edge
+    /// square), which lands beside the King's target on the side it came
+    /// from. Whether it fired.
+    fn king_castling(&mut self, piece: u8, from: usize, to: usize) -> bool {
+        let (fx, fy, tx, ty) = Self::coords(from, to);
+        let last = FILES as i32 - 1;
+        let king = piece == b'K' || piece == b'k';
+        if !(king && fx != 0 && fx != last && ty == fy && (tx > fx + 1 || tx < fx - 1)) {
+            return false;
+        }
+        // XBoard looks for the Rook from the King outwards, up to the edge.
+        let (step, edge) = if tx > fx { (1, last) } else { (-1, 0) };
+        let mut rx = fx + step;
+        while self.cells[Self::at(rx, fy)] == 0 && rx != edge {
+            rx += step;
+        }
+        self.cells[Self::at(tx - step, fy)] = self.cells[Self::at(rx, fy)];
+        self.cells[Self::at(rx, fy)] = 0;
+        self.cells[from] = 0;
+        self.cells[to] = piece;
+        true
+    }
+
+    /// The Pawn's rules, White's then Black's: promotion on the last rank
+    /// when the move carries a suffix, and the e.p. capture (a sideways
+    /// move onto an empty square in the far half, on the e.p. file or
+    /// more than four files away) that clears the square behind. Whether
+    /// one fired.
+    fn pawn_rules(
+        &mut self,
+        piece: u8,
+        from: usize,
+        to: usize,
+        promo: Option<u8>,
+        (ep_file, ep_rank): (i32, i32),
+    ) -> bool {
+        let (fx, fy, tx, ty) = Self::coords(from, to);
+        let ranks = Grid::<FILES, SQUARES>::RANKS as i32;
+        let target = self.cells[to];
+        let ep = |far_half: bool| {
+            far_half && (ep_file == tx || (tx - fx).abs() > 4) && tx != fx && target == 0
+        };
+        if piece == b'P' && ty >= ranks - 1 && promo.is_some() {
+            self.cells[to] = promo.unwrap_or(b'q').to_ascii_uppercase();
+            self.cells[from] = 0;
+        } else if piece == b'P' && ep(fy >= ranks / 2) {
+            let behind = if ty == ep_rank - 128 + 1 {
+                ty - 2
+            } else {
+                ty - 1
+            };
+            self.capture_behind(piece, from, to, behind);
+        } else if piece == b'p' && ty < 1 && promo.is_some() {
+            self.cells[to] = promo.unwrap_or(b'q').to_ascii_lowercase();
+            self.cells[from] = 0;
+        } else if piece == b'p' && ep(fy < ranks / 2) {
+            let behind = if ty == ep_rank - 128 - 1 {
+                ty + 2
+            } else {
+                ty + 1
+            };
+            self.capture_behind(piece, from, to, behind);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// A Pawn's e.p. capture: it moves, and the square on rank `behind`
+    /// of its target's file (if on the board) is emptied.
+    fn capture_behind(&mut self, piece: u8, from: usize, to: usize, behind: i32) {
+        let ranks = Grid::<FILES, SQUARES>::RANKS as i32;
+        self.cells[from] = 0;
+        self.cells[to] = piece;
+        if (0..ranks).contains(&behind) {
+            self.cells[Self::at(Grid::<FILES, SQUARES>::file(to) as i32, behind)] = 0;
         }
     }
 
