@@ -17,8 +17,8 @@
 //!   by [`Rules`].
 //! * The wire table's machinery: the forms XBoard understands for a turn
 //!   ranked by how close they bring its board to the game's picture
-//!   ([`natural_forms`]), handed out best first with codes for the rest
-//!   ([`assign`]), and the table read backwards ([`read_move`]).
+//!   (`natural_forms`), handed out best first with codes for the rest
+//!   (`assign`), and the table read backwards (`read_move`).
 //!
 //! Each game keeps its own knowledge: its picture, glyph and piece tables,
 //! inscriptions, which squares a turn starts and ends on, and how a

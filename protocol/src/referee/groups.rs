@@ -15,7 +15,7 @@
 //!
 //! Soundness of `kill(-pgid)`: a group id is its leader's pid, and the
 //! kernel gives neither pid nor group id to a new process while the leader
-//! exists, even as a zombie. A group is therefore in [`LIVE`] only while its
+//! exists, even as a zombie. A group is therefore in `LIVE` only while its
 //! leader is not reaped yet, and is taken out under the same lock as it is
 //! killed, before the leader is reaped.
 

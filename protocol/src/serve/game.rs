@@ -2,7 +2,7 @@
 //! person's side and level, and the engine's live thinking.
 //!
 //! The engine's search runs on the searcher's thread and leaves its
-//! reports and result in [`Live`], a small shared slot; the game takes
+//! reports and result in `Live`, a small shared slot; the game takes
 //! them in at the next request ([`WebGame::refresh`]), so the search
 //! thread never waits for the game and stopping a search never waits for
 //! a request.

@@ -141,7 +141,7 @@ fn natural_forms(
 
 /// Our move for XBoard's text `wire` in `pos`, and XBoard's board after it.
 /// A text not in the table is read as a person's XBoard sends it (see
-/// [`person_move`]), and XBoard's board follows what XBoard did with it.
+/// `person_move`), and XBoard's board follows what XBoard did with it.
 pub fn read_move(xb: &XbBoard, pos: &AnyPosition, wire: &str) -> Result<(String, XbBoard), String> {
     let white = pos.side_to_move() == movegen::Color::White;
     let table = wire_table(xb, pos);
