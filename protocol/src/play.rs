@@ -73,13 +73,9 @@ pub fn play(
             table.engine_turn(out)?;
             continue;
         }
-        write!(out, "{} to move> ", human.name())?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
+        let Some(line) = prompt(human, input, out)? else {
             return Ok(());
-        }
+        };
         if table.command(&line, out)? == Flow::Stop {
             return Ok(());
         }
@@ -337,4 +333,21 @@ fn engine_move(
         started.elapsed().as_secs_f64()
     );
     Ok((mv, d.score))
+}
+
+/// Asks the person for a line (`White to move> `); None at the end of the
+/// input (the line is ended on screen).
+pub(crate) fn prompt(
+    human: Color,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> std::io::Result<Option<String>> {
+    write!(out, "{} to move> ", human.name())?;
+    out.flush()?;
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(out)?;
+        return Ok(None);
+    }
+    Ok(Some(line))
 }

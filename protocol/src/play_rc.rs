@@ -129,13 +129,9 @@ pub fn play_realitycheck(
             };
             table.engine_turn(&config, ms, &stop, out)?
         } else {
-            write!(out, "{} to move> ", human.name())?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
+            let Some(line) = crate::play::prompt(human, input, out)? else {
                 return Ok(());
-            }
+            };
             match table.command(&line, out)? {
                 Reply::Turn(m) => m,
                 Reply::Again => continue,
