@@ -79,6 +79,7 @@ mod apply;
 pub mod bitset;
 pub mod check;
 pub mod fen;
+mod fen_write;
 mod generate;
 pub mod geometry;
 pub mod moves;
