@@ -223,9 +223,10 @@ impl Position {
     }
 
     /// The check test of a turn `us` has just played, by `mode`: `None`
-    /// if the turn is illegal, else whether it is a bait move. Its own
-    /// function so that [`Position::finish_one`] reads as the order of
-    /// the end of a turn; called at the same point of it as before.
+    /// if the turn is illegal, else whether it is a bait move. It runs
+    /// after the cheaper refusals of [`Position::finish_one`] (forbidden
+    /// path, exile with a Statue, a list that does not keep the turn):
+    /// the check test is the costliest step of a turn's end.
     #[inline]
     fn judge_check(&mut self, us: Color, mode: Finish) -> Option<bool> {
         let mut bait = false;
