@@ -25,6 +25,7 @@
 //!   position's turns that are not listed here;
 //! * the text of a turn parses back (syntax and legality) to the same turn.
 
+use movegen::dysnomia::attacks::Verdict;
 use movegen::dysnomia::game::{position_hash, State, Turn};
 use movegen::dysnomia::moves::{self, Move};
 use movegen::dysnomia::{Kind, Position};
@@ -368,8 +369,8 @@ fn bait_targets_by_definition(p: &Position, c: movegen::Color) -> Vec<u8> {
         .collect()
 }
 
-/// The fast check test (`Position::king_capturable_fast`) against the
-/// literal definition (every opponent move played out), for both colours,
+/// The fast check test (`Position::check_verdict`: decided, or only some
+/// Queens' moves played out) against the literal definition (every opponent move played out), for both colours,
 /// on every position of biased random games, on every position their legal
 /// turns lead to, and on each of those with a King moved to random empty
 /// squares (where it is often capturable, as in the pseudo-legal results
@@ -379,6 +380,9 @@ fn bait_targets_by_definition(p: &Position, c: movegen::Color) -> Vec<u8> {
 fn the_fast_check_test_agrees_with_simulation() {
     let games: u64 = if cfg!(debug_assertions) { 4 } else { 300 };
     let (mut decided, mut undecided, mut capturable) = (0usize, 0usize, 0usize);
+    let (mut queens_only, mut queens_capturable) = (0usize, 0usize);
+    // Positions made with a King riding in a column.
+    let (mut riding, mut riding_decided) = (0usize, 0usize);
     let mut compare = |p: &Position, what: &dyn Fn() -> String| {
         for c in [movegen::Color::White, movegen::Color::Black] {
             // The direct attacks bait looks for (R-B6.2), fast and played
@@ -397,14 +401,24 @@ fn the_fast_check_test_agrees_with_simulation() {
                 what(),
                 p.to_fen()
             );
-            match p.king_capturable_fast(c) {
-                Some(v) => {
+            match p.check_verdict(c) {
+                Verdict::Decided(v) => {
                     let slow = p.king_capturable_by_simulation(c);
                     assert_eq!(v, slow, "{} {c:?}: {}", what(), p.to_fen());
                     decided += 1;
                     capturable += v as usize;
+                    if p.board.king(c).is_some_and(|(_, level)| level > 0) {
+                        riding_decided += 1;
+                    }
                 }
-                None => undecided += 1,
+                Verdict::QueensOnly(queens) => {
+                    let slow = p.king_capturable_by_simulation(c);
+                    let narrow = p.queens_capture_king(c, queens);
+                    assert_eq!(narrow, slow, "{} {c:?} queens only: {}", what(), p.to_fen());
+                    queens_only += 1;
+                    queens_capturable += narrow as usize;
+                }
+                Verdict::Undecided => undecided += 1,
             }
         }
     };
@@ -448,6 +462,26 @@ fn the_fast_check_test_agrees_with_simulation() {
                         compare(&p, &what);
                     }
                 }
+                // The King of a random side, if alone, riding on top of a
+                // random Rook or column (of either side).
+                let mut p = after.pos;
+                if let Some((k, 0)) = p.board.king(c) {
+                    let rooks: Vec<u8> = (0..64u8)
+                        .filter(|&s| p.board.bottom(s).is_some_and(|b| b.kind() == Kind::Rook))
+                        .collect();
+                    if !rooks.is_empty() {
+                        let r = rooks[rng.below(rooks.len())];
+                        let king = p.board.bottom(k).unwrap();
+                        let mut column = p.board.stack(r);
+                        if column.len() < 8 {
+                            column.push(king);
+                            p.board.set_stack(k, &[]);
+                            p.board.set_stack(r, &column);
+                            compare(&p, &what);
+                            riding += 1;
+                        }
+                    }
+                }
             }
             let cats: Vec<u8> = turns.iter().map(|(m, _)| category(&state.pos, m)).collect();
             let mut present = cats.clone();
@@ -461,12 +495,22 @@ fn the_fast_check_test_agrees_with_simulation() {
             }
         }
     }
-    eprintln!("fast check test: {decided} decided ({capturable} capturable), {undecided} left to simulation");
+    eprintln!(
+        "fast check test: {decided} decided ({capturable} capturable), {queens_only} by the \
+         Queens' moves alone ({queens_capturable} capturable), {undecided} left to simulation; \
+         {riding} positions made with a riding King, {riding_decided} riding Kings decided"
+    );
     assert!(
         decided > 4 * undecided,
         "the fast test decides most positions"
     );
     if !cfg!(debug_assertions) {
         assert!(capturable > 10_000 && decided - capturable > 10_000);
+        // The Queens-only test meets both answers.
+        assert!(queens_capturable > 10 && queens_only - queens_capturable > 1000);
+        assert!(
+            riding_decided > 1000,
+            "riding Kings are judged from the board"
+        );
     }
 }

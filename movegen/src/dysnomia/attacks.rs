@@ -28,7 +28,20 @@
 //! unless a neighbour of `k` holds our Queen, our unrisen Bishop or a
 //! column and the opponent's Queen can capture there (on an open line
 //! from her square, or carried by a Rook she rides): only then does the
-//! test not decide. The opponent's turn may
+//! test not decide. On an open line, only her own moves can do it: they
+//! alone are played out ([`Verdict::QueensOnly`]).
+//!
+//! A King riding in a column on `k` (level 1 or more) leaves the board
+//! only when something under it goes: the column's base (by a move that
+//! lands on `k`, a Knight's path capture through it, or an all-round
+//! effect from a neighbour) or, by a Knight, a rider. When no piece of the
+//! opponent shares the column, the King and our riders then fall on `k`
+//! and exile, never capture, each other; only a revenge reaching `k`
+//! afterwards can capture it. So the same test holds for it with three
+//! changes: any direct attack on `k` leaves it undecided (the King may
+//! survive the fall), a column with an opponent's piece in it, or a Queen
+//! of either side riding anywhere, leave it undecided; the Queens-only
+//! and the safe answers stand as for a King alone. The opponent's turn may
 //! also begin with deferred conversions and a free action (R-B12.2,
 //! R-B12.4) that put new pieces on the board first: then, and for a King
 //! riding in a column, the test does not decide.
@@ -39,6 +52,19 @@
 use super::board::{Kind, Piece, Square};
 use super::position::Position;
 use crate::game::Color;
+
+/// What the board alone says about whether a King can be captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Certain: capturable or not.
+    Decided(bool),
+    /// Only a move of one of these opponent's Queens (a mask of their
+    /// squares, each alone on its square) can capture the King: playing
+    /// out her moves decides.
+    QueensOnly(u64),
+    /// Only playing out every capturing move decides.
+    Undecided,
+}
 
 /// Neighbours of each square.
 const fn king_table() -> [u64; 64] {
@@ -182,15 +208,32 @@ impl Position {
     /// when that is certain from the board alone; None when only playing
     /// the moves out can tell (see the module's account).
     pub fn king_capturable_fast(&self, color: Color) -> Option<bool> {
+        match self.check_verdict(color) {
+            Verdict::Decided(v) => Some(v),
+            Verdict::QueensOnly(_) | Verdict::Undecided => None,
+        }
+    }
+
+    /// What the board alone says about check (see the module's account):
+    /// decided, or which of the opponent's Queens' moves must be played
+    /// out (no other move can capture the King), or nothing.
+    pub fn check_verdict(&self, color: Color) -> Verdict {
         let Some((k, level)) = self.board.king(color) else {
-            return Some(false);
+            return Verdict::Decided(false);
         };
         let them = color.flip();
-        if level > 0 || !self.turn_begins_plainly(them) {
-            return None;
+        let riding = level > 0;
+        if !self.turn_begins_plainly(them) || (riding && !self.riding_king_judged(k, them)) {
+            return Verdict::Undecided;
         }
         if self.attacked_directly(k, them) {
-            return Some(true);
+            // A riding King may survive the capture of its column's base
+            // (it falls and lands): only playing out tells.
+            return if riding {
+                Verdict::Undecided
+            } else {
+                Verdict::Decided(true)
+            };
         }
         let b = &self.board;
         // The squares next to the King where a capture sets off an effect
@@ -203,20 +246,41 @@ impl Position {
             }
         }
         if triggers == 0 {
-            return Some(false);
+            return Verdict::Decided(false);
         }
         // Only the opponent's Queen, arriving there by a capture, matters:
-        // riding a column she could also be carried there (undecided).
+        // riding a column she could also be carried there (undecided); so
+        // could our Queen, whose revenge next to a riding King can bring
+        // down its column.
         let queen = Piece::new(them, Kind::Queen).code();
-        if b.rider_lists().any(|(_, r)| r.contains(&queen)) {
-            return None;
+        let ours = Piece::new(color, Kind::Queen).code();
+        if b.rider_lists()
+            .any(|(_, r)| r.contains(&queen) || (riding && r.contains(&ours)))
+        {
+            return Verdict::Undecided;
         }
+        let mut queens = 0u64;
         for q in super::board::squares(b.bottoms(them, Kind::Queen)) {
             if super::board::squares(triggers).any(|s| self.line_is_open(q, s)) {
-                return None;
+                queens |= 1u64 << q;
             }
         }
-        Some(false)
+        if queens == 0 {
+            Verdict::Decided(false)
+        } else {
+            Verdict::QueensOnly(queens)
+        }
+    }
+
+    /// Whether the board can judge a King riding in the column on `k`:
+    /// no piece of `them` shares the column (a Rook of theirs below the
+    /// King could carry it off; one above could fall on it).
+    fn riding_king_judged(&self, k: Square, them: Color) -> bool {
+        let b = &self.board;
+        b.bottom(k).is_some_and(|p| p.color() != them)
+            && b.riders_of(k)
+                .iter()
+                .all(|&c| Piece::from_code(c).color() != them)
     }
 
     /// Whether `from` and `to` are on one rank, file or diagonal with

@@ -4,8 +4,9 @@
 //! generators in [`super::rules`] because it is their consumer, not a
 //! piece's moves.
 
+use super::attacks::Verdict;
 use super::board::{Kind, Piece, Square};
-use super::moves::Leg;
+use super::moves::{Leg, NO_LEVEL};
 use super::position::Position;
 use super::rules::LegSink;
 use crate::game::Color;
@@ -53,11 +54,41 @@ impl Position {
     /// R-B5.1: some pseudo-legal move of the opponent, fully resolved,
     /// captures `color`'s King (false when that King is not on the board).
     /// Decided from the board where that is certain
-    /// ([`Position::king_capturable_fast`]), else by playing moves out.
+    /// ([`Position::check_verdict`]), else by playing out the moves that
+    /// the board says can matter: those of a few Queens, or all.
     #[inline]
     pub fn king_capturable(&self, color: Color) -> bool {
-        self.king_capturable_fast(color)
-            .unwrap_or_else(|| self.king_capturable_by_simulation(color))
+        match self.check_verdict(color) {
+            Verdict::Decided(v) => v,
+            Verdict::QueensOnly(queens) => self.queens_capture_king(color, queens),
+            Verdict::Undecided => self.king_capturable_by_simulation(color),
+        }
+    }
+
+    /// Whether a move of one of the opponent's Queens on `queens` (each
+    /// alone on its square), played out, captures `color`'s King: check
+    /// when [`Position::check_verdict`] says no other move can.
+    pub fn queens_capture_king(&self, color: Color, queens: u64) -> bool {
+        let them = color.flip();
+        let mut p = *self;
+        // As in `king_capturable_by_simulation`; the verdict has made sure
+        // the opponent's turn cannot begin with actions.
+        p.side = them;
+        p.ep = None;
+        let mut hunt = KingHunt {
+            base: &p,
+            them,
+            victim: color.index(),
+            found: false,
+        };
+        let queen = Piece::new(them, Kind::Queen);
+        for q in super::board::squares(queens) {
+            p.piece_moves_from(queen, q, NO_LEVEL, &mut hunt);
+            if hunt.found {
+                return true;
+            }
+        }
+        false
     }
 
     /// R-B5.1 literally: every opponent move that can remove a piece is

@@ -172,7 +172,7 @@ impl Position {
     /// The moves of piece `p` standing on `sq` (at level `fl` of a
     /// column, or [`NO_LEVEL`] alone).
     #[inline]
-    fn piece_moves_from(&self, p: Piece, sq: Square, fl: u8, out: &mut impl LegSink) {
+    pub(super) fn piece_moves_from(&self, p: Piece, sq: Square, fl: u8, out: &mut impl LegSink) {
         let color = p.color();
         let riding = fl != NO_LEVEL && fl > 0;
         match p.kind() {
