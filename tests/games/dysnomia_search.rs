@@ -117,13 +117,15 @@ fn a_legal_turn_in_every_suite_position() {
 
 #[test]
 fn a_repetition_through_pawn_moves_is_a_draw_in_the_search() {
-    // White, a Queen down, may swap its two pawns (`a2b2~`): the board is
+    // White, a Queen down, may swap its two pawns (`g2h2~`): the board is
     // as it was, so the position after it has been seen before (the
     // history holds it), and repeating it is a draw, White's best result.
     // A pawn move resets the 100-ply count, which must not hide the
-    // repetition: Dysnomia's pawns step back and swap.
-    let s = state("3qk3/8/8/8/8/8/PP6/4K3 w - - 0 1");
-    let swap = s.parse_move("a2b2~").unwrap();
+    // repetition: Dysnomia's pawns step back and swap. The King is boxed
+    // in by its Knight and pawns, so no King's step out and back repeats
+    // the board instead: only pawn moves do.
+    let s = state("3qk3/8/8/8/8/8/6PP/6NK w - - 0 1");
+    let swap = s.parse_move("g2h2~").unwrap();
     let mut after = s;
     after.make(swap);
     // The game so far: this position, the swap, a Black turn back to it.
@@ -137,12 +139,15 @@ fn a_repetition_through_pawn_moves_is_a_draw_in_the_search() {
         &mut Silent,
     );
     let best = best_text(&s, &r);
+    let mut played = s;
+    played.make(r.best.unwrap());
+    // The same board (the clocks aside) after a pawn's turn.
     assert!(
-        best == "a2b2~" || best == "b2a2~",
-        "played {best}, score {}",
+        played.pos.key() == after.pos.key() && (best.starts_with("g2") || best.starts_with("h2")),
+        "played {best}, score {}: not a pawn's repetition",
         r.score
     );
-    assert_eq!(r.score, 0);
+    assert_eq!(r.score, 0, "played {best}");
 }
 
 /// From a game against the random mover (3+0.05, lost): Black's Queen

@@ -98,7 +98,7 @@ impl std::hash::Hash for Turn {
 }
 
 /// The material change from `before` to `after`.
-fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2] {
+pub(super) fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2] {
     let mut d = [[0i8; 7]; 2];
     for c in 0..2 {
         for k in 0..7 {
@@ -144,7 +144,9 @@ impl State {
     /// exile) and can deny may only deny (R-B4.4): its other turns are
     /// none anyway.
     pub fn legal_turns(&self) -> Vec<(Move, State)> {
-        self.turns_with_results()
+        let mut turns = self.turns_with_results();
+        super::moves::sort_by_text(&mut turns, |(t, _)| &t.m, false);
+        turns
             .into_iter()
             .map(|(t, after)| (t.m, self.after(t, after)))
             .collect()
@@ -163,7 +165,7 @@ impl State {
             pos.protected = Some(self.pos.side);
             return State { pos, last: None };
         }
-        let path = Forbid::new(&path_of(&t.m).text()).unwrap_or_else(|| Forbid::new("-").unwrap());
+        let path = Forbid::of_path(&t.m).unwrap_or_else(|| Forbid::new("-").unwrap());
         State {
             pos: after,
             last: Some(Last {
@@ -175,10 +177,11 @@ impl State {
     }
 
     /// Every legal turn (with its deniability) and the position after it,
-    /// in byte order of the texts (so a denial, when available, first)
-    /// (its "position" is the one before the denied turn).
+    /// in the generator's order (see [`Position::legal_turns_unordered`];
+    /// [`State::legal_turns`] sorts), then a denial when available (its
+    /// "position" is the one before the denied turn).
     pub fn turns_with_results(&self) -> Vec<(Turn, Position)> {
-        let turns = self.pos.legal_turns();
+        let turns = self.pos.legal_turns_unordered();
         let more_than_one = turns.len() > 1;
         self.flagged(turns, more_than_one, false)
     }
@@ -187,7 +190,7 @@ impl State {
     /// ([`Turn::changes_material`]), the same and in the same order, without
     /// testing the quiet turns for check (what quiescence search asks for).
     pub fn noisy_turns_with_results(&self) -> Vec<(Turn, Position)> {
-        let turns = self.pos.noisy_turns();
+        let turns = self.pos.noisy_turns_unordered();
         // A turn is deniable only if it is not the only legal turn.
         let more_than_one = match turns.len() {
             0 => false,
@@ -198,17 +201,15 @@ impl State {
     }
 
     /// Legal turns (all of them, or all the noisy ones when `noisy_only`)
-    /// with their deniability, material change and result, and the denial
-    /// when open (if it is noisy, for a noisy list). `more_than_one`: the
-    /// side has more than one legal turn in all.
+    /// with their material change and result, given their deniability,
+    /// and the denial when open (if it is noisy, for a noisy list) put
+    /// last. `more_than_one`: the side has more than one legal turn in all.
     fn flagged(
         &self,
-        turns: Vec<(Move, Position)>,
+        mut turns: Vec<(Turn, Position)>,
         more_than_one: bool,
         noisy_only: bool,
     ) -> Vec<(Turn, Position)> {
-        let material = self.pos.board.material();
-        let mut out: Vec<(Turn, Position)> = Vec::with_capacity(turns.len() + 1);
         // Turns whose resulting position another turn also reaches: group
         // by key, then compare within each group exactly (the key leaves
         // out the clocks, so equal keys need not mean equal positions).
@@ -231,63 +232,48 @@ impl State {
                 }
             }
         }
+        let may_deny = self.pos.protected != Some(self.pos.side) && !self.pos.bait && more_than_one;
+        for (i, (t, _)) in turns.iter_mut().enumerate() {
+            t.deniable = may_deny && !same_result[i] && !self.knight_hop(&t.m);
+        }
         if let Some(last) = self.last.filter(|_| self.can_deny()) {
             let denial = Turn {
                 m: Move::denial(),
                 deniable: false,
-                delta: material_delta(&material, &last.before.board.material()),
-                slot: 0,
+                delta: material_delta(&self.pos.board.material(), &last.before.board.material()),
+                slot: turns.len() as u16,
             };
             if !noisy_only || denial.changes_material() {
-                // `@@@@` comes first in byte order: every other turn's text
-                // begins with a letter (a square, or a promoted type in
-                // `Q@e5`), and `@` sorts before every letter.
-                out.push((denial, last.before));
+                turns.push((denial, last.before));
             }
         }
-        for (i, (m, after)) in turns.iter().enumerate() {
-            let knight_hop = m.body == Body::Legs && m.legs().len() == 1 && {
-                let l = m.legs()[0];
-                let level = if l.from_level == NO_LEVEL {
-                    0
-                } else {
-                    l.from_level as usize
-                };
-                // The Knight may have come from a prefix action this turn.
-                let made = m
-                    .pre()
-                    .iter()
-                    .rev()
-                    .find(|a| a.sq == l.from)
-                    .map(|a| a.conv == Conversion::Promote(Kind::Knight));
-                made.unwrap_or_else(|| {
-                    self.pos
-                        .board
-                        .at(l.from, level)
-                        .is_some_and(|p| p.kind() == Kind::Knight)
-                })
+        turns
+    }
+
+    /// Whether `m` is a Knight's single-leg move (undeniable: its other
+    /// L-path does the same).
+    fn knight_hop(&self, m: &Move) -> bool {
+        m.body == Body::Legs && m.legs().len() == 1 && {
+            let l = m.legs()[0];
+            let level = if l.from_level == NO_LEVEL {
+                0
+            } else {
+                l.from_level as usize
             };
-            let duplicated = same_result[i];
-            let deniable = self.pos.protected != Some(self.pos.side)
-                && !self.pos.bait
-                && more_than_one
-                && !knight_hop
-                && !duplicated;
-            let delta = material_delta(&material, &after.board.material());
-            out.push((
-                Turn {
-                    m: *m,
-                    deniable,
-                    delta,
-                    slot: 0,
-                },
-                *after,
-            ));
+            // The Knight may have come from a prefix action this turn.
+            let made = m
+                .pre()
+                .iter()
+                .rev()
+                .find(|a| a.sq == l.from)
+                .map(|a| a.conv == Conversion::Promote(Kind::Knight));
+            made.unwrap_or_else(|| {
+                self.pos
+                    .board
+                    .at(l.from, level)
+                    .is_some_and(|p| p.kind() == Kind::Knight)
+            })
         }
-        for (i, (t, _)) in out.iter_mut().enumerate() {
-            t.slot = i as u16;
-        }
-        out
     }
 
     /// The state after a legal turn, replayed alone (see

@@ -16,15 +16,35 @@ pub const NO_LEVEL: u8 = 255;
 /// one more leg for a bait reply.
 pub const MAX_LEGS: usize = 17;
 
+/// Where a turn's text is written: a `String`, or a fixed buffer (a
+/// denied path, kept inside the position without the heap).
+pub trait TextOut {
+    fn push(&mut self, c: char);
+    fn push_str(&mut self, t: &str) {
+        t.chars().for_each(|c| self.push(c));
+    }
+}
+
+impl TextOut for String {
+    #[inline]
+    fn push(&mut self, c: char) {
+        String::push(self, c);
+    }
+    #[inline]
+    fn push_str(&mut self, t: &str) {
+        String::push_str(self, t);
+    }
+}
+
 /// Writes a square's name (texts are built for every turn of every list,
 /// so without a `String` per square).
-fn push_square(s: &mut String, sq: Square) {
+fn push_square(s: &mut impl TextOut, sq: Square) {
     s.push((b'a' + sq % 8) as char);
     s.push((b'1' + sq / 8) as char);
 }
 
 /// Writes `[level]` for a cell inside a column.
-fn push_level(s: &mut String, level: u8) {
+fn push_level(s: &mut impl TextOut, level: u8) {
     if level != NO_LEVEL {
         s.push('[');
         if level >= 10 {
@@ -66,7 +86,7 @@ impl Leg {
         }
     }
 
-    fn write(&self, s: &mut String) {
+    fn write(&self, s: &mut impl TextOut) {
         push_square(s, self.from);
         push_level(s, self.from_level);
         push_square(s, self.to);
@@ -97,7 +117,7 @@ pub struct Action {
 }
 
 impl Action {
-    fn write(&self, s: &mut String) {
+    fn write(&self, s: &mut impl TextOut) {
         push_square(s, self.sq);
         match self.conv {
             Conversion::Promote(k) => {
@@ -282,7 +302,7 @@ impl Move {
     }
 
     /// Appends the canonical text to `s`.
-    pub fn write_text(&self, s: &mut String) {
+    pub fn write_text(&self, s: &mut impl TextOut) {
         for a in self.pre() {
             a.write(s);
             s.push(';');
@@ -320,9 +340,10 @@ impl Move {
 }
 
 /// Sorts a list into byte order of its turns' texts (stable), dropping
-/// later entries whose text repeats one before if `dedup`. Lists are
-/// sorted at every node: the texts go into one buffer, and the order is
-/// found on small (span, index) pairs, so each entry moves once.
+/// later entries whose text repeats one before if `dedup`. The lists the
+/// rules layer hands out are sorted (the searches' are not): the texts go
+/// into one buffer, and the order is found on small (span, index) pairs,
+/// so each entry moves once.
 pub(crate) fn sort_by_text<E: Copy>(v: &mut Vec<E>, turn: impl Fn(&E) -> &Move, dedup: bool) {
     if v.len() < 2 {
         return;

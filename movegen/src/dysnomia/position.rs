@@ -65,8 +65,42 @@ impl Forbid {
         })
     }
 
+    /// The path of `m` ([`super::game::path_of`]) as written, without a
+    /// heap string (every turn played records it); None if it is longer
+    /// than [`FORBID_LEN`].
+    pub fn of_path(m: &super::moves::Move) -> Option<Forbid> {
+        let mut f = Forbid {
+            len: 0,
+            bytes: [0; FORBID_LEN],
+        };
+        let mut w = ForbidWriter {
+            f: &mut f,
+            overflow: false,
+        };
+        super::game::path_of(m).write_text(&mut w);
+        (!w.overflow && f.len > 0).then_some(f)
+    }
+
     pub fn as_str(&self) -> &str {
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+/// Writes a text into a [`Forbid`], noting when it does not fit.
+struct ForbidWriter<'a> {
+    f: &'a mut Forbid,
+    overflow: bool,
+}
+
+impl super::moves::TextOut for ForbidWriter<'_> {
+    fn push(&mut self, c: char) {
+        let at = self.f.len as usize;
+        if !c.is_ascii() || at >= FORBID_LEN {
+            self.overflow = true;
+            return;
+        }
+        self.f.bytes[at] = c as u8;
+        self.f.len += 1;
     }
 }
 

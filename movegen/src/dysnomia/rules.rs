@@ -149,7 +149,8 @@ impl Position {
     pub(crate) fn piece_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
         // Lone pieces of `color` (the bottom of a square that is no
         // column), then every piece of `color` in the columns. The order
-        // does not matter: listings are sorted by text.
+        // is the searches' list order (the rules layer's listings are
+        // sorted by text).
         let cols = self.board.columns();
         for sq in squares(self.board.occupied_by(color) & !cols) {
             if let Some(p) = self.board.bottom(sq) {

@@ -7,6 +7,7 @@
 
 use super::board::{file_rank, squares, Kind, Material, Piece, Square};
 use super::disguise::{disguise_ep, is_disguise, DisguiseSink};
+use super::game::{material_delta, Turn};
 use super::moves::{Action, Body, Conversion, Leg, Move, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, LegSink};
@@ -43,31 +44,43 @@ impl Keep {
     }
 
     /// Whether a legal turn that made `p` is kept, given what the listing
-    /// has `found`. Material is counted only for the listings that ask.
+    /// has `found`, with the material of `p`'s board when it was counted
+    /// (only for the listings that ask).
     #[inline]
-    pub(super) fn keeps(self, p: &Position, found: &Found) -> bool {
+    pub(super) fn keeps(self, p: &Position, found: &Found) -> (bool, Option<Material>) {
         match self {
-            Keep::All => true,
-            Keep::Noisy(start) => p.board.material() != start,
-            Keep::OneQuiet(start) => !self.done(found) && p.board.material() == start,
+            Keep::All => (true, None),
+            Keep::Noisy(start) => {
+                let m = p.board.material();
+                (m != start, Some(m))
+            }
+            Keep::OneQuiet(start) => {
+                let m = p.board.material();
+                (!self.done(found) && m == start, Some(m))
+            }
         }
     }
 }
 
 /// What a listing keeps of the legal turns it finds: the turns with their
-/// positions, or (for perft's last ply) only how many there are.
+/// positions, or (for perft's last ply) only how many there are. A kept
+/// turn carries its material change from `start` (the board's at the
+/// start of the turn); its deniability is the state layer's to decide
+/// ([`super::game::State::turns_with_results`]), false until then.
 pub(super) struct Found {
-    pub(super) list: Vec<(Move, Position)>,
+    pub(super) list: Vec<(Turn, Position)>,
     pub(super) count: usize,
     listing: bool,
+    start: Material,
 }
 
 impl Found {
-    pub(super) fn listing() -> Found {
+    pub(super) fn listing(start: Material) -> Found {
         Found {
             list: Vec::with_capacity(64),
             count: 0,
             listing: true,
+            start,
         }
     }
 
@@ -76,14 +89,24 @@ impl Found {
             list: Vec::new(),
             count: 0,
             listing: false,
+            start: [[0; 7]; 2],
         }
     }
 
+    /// Keeps the turn `t` that made `p`, whose board's material is
+    /// `material` when the caller has counted it already.
     #[inline]
-    pub(super) fn push(&mut self, t: Move, p: Position) {
+    pub(super) fn push(&mut self, t: Move, p: Position, material: Option<Material>) {
         self.count += 1;
         if self.listing {
-            self.list.push((t, p));
+            let after = material.unwrap_or_else(|| p.board.material());
+            let turn = Turn {
+                m: t,
+                deniable: false,
+                delta: material_delta(&self.start, &after),
+                slot: self.list.len() as u16,
+            };
+            self.list.push((turn, p));
         }
     }
 }
@@ -286,8 +309,9 @@ impl Position {
             return;
         }
         // A side starting its turn in check, directly attacked, with a
-        // target may bait (never in exile: no King on the board).
-        let mode = if self.in_check() && self.may_bait(us) {
+        // target may bait (never in exile: no King on the board). The
+        // cheap masks first: the check test may play moves out.
+        let mode = if self.may_bait(us) && self.in_check() {
             Finish::BaitAllowed
         } else {
             Finish::Normal

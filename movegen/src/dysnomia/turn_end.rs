@@ -5,9 +5,8 @@
 //! [`super::turn`], which assembles the moves that end here.
 
 use super::board::{file_rank, squares, Kind, Piece, Square};
-use super::game::path_of;
 use super::moves::{Action, Conversion, Move};
-use super::position::Position;
+use super::position::{Forbid, Position};
 use super::rules::forward;
 use super::turn::{Finish, Found, Keep, Moved};
 use crate::game::Color;
@@ -193,11 +192,7 @@ impl Position {
     ) {
         let us = self.side;
         // After a denial the denied path may not be played again.
-        if mode != Finish::Reply
-            && self
-                .forbid
-                .is_some_and(|f| path_of(&t).text() == f.as_str())
-        {
+        if mode != Finish::Reply && self.forbid.is_some() && Forbid::of_path(&t) == self.forbid {
             return;
         }
         let removals = p.end_of_turn(us, moved.rose);
@@ -210,7 +205,8 @@ impl Position {
         if p.board.king(us).is_none() && p.has_statue(us.flip()) {
             return;
         }
-        if !keep.keeps(&p, out) {
+        let (kept, material) = keep.keeps(&p, out);
+        if !kept {
             return;
         }
         let Some(bait) = p.judge_check(us, mode) else {
@@ -219,7 +215,7 @@ impl Position {
         let resets = moved.pawn_moved || promoted || moved.removals + removals > 0;
         p.close_turn(us, mode, bait, resets);
         p.decide(us, moved.kings, bait);
-        out.push(t, p);
+        out.push(t, p, material);
     }
 
     /// The check test of a turn `us` has just played, by `mode`: `None`
