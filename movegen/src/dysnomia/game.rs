@@ -222,13 +222,24 @@ impl State {
             .map(|(i, (_, p))| (p.key(), i))
             .collect();
         order.sort_unstable();
+        // Within a group, each turn is compared with one turn of each
+        // result met so far, not with every other: the passes of a list
+        // (a King's step out and back, a pawn's return, a swap of two own
+        // pawns) often share one result, and a dozen of them compared
+        // pairwise cost 4.5% of a Dysnomia search.
+        let mut results: Vec<usize> = Vec::new();
         for group in order.chunk_by(|a, b| a.0 == b.0) {
-            for (x, &(_, a)) in group.iter().enumerate() {
-                for &(_, b) in &group[x + 1..] {
-                    if turns[a].1 == turns[b].1 {
+            if group.len() < 2 {
+                continue;
+            }
+            results.clear();
+            for &(_, a) in group {
+                match results.iter().find(|&&r| turns[r].1 == turns[a].1) {
+                    Some(&r) => {
+                        same_result[r] = true;
                         same_result[a] = true;
-                        same_result[b] = true;
                     }
+                    None => results.push(a),
                 }
             }
         }

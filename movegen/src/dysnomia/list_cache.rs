@@ -56,6 +56,13 @@ thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache { all: Slots::new(), noisy: Slots::new() });
 }
 
+/// A list as the cache keeps it: without the spare room the listing
+/// reserved (a thousand lists are kept per thread).
+fn trimmed(mut list: Vec<(Turn, Position)>) -> Vec<(Turn, Position)> {
+    list.shrink_to_fit();
+    list
+}
+
 /// The legal turns of `s` with the position after each
 /// ([`State::turns_with_results`]), from the cache when `s` was listed
 /// recently on this thread.
@@ -65,7 +72,7 @@ pub fn turns_of(s: &State) -> Listed {
     }
     // Computed outside the borrow: generation never comes back here, but
     // nothing would break if it did.
-    let list = Rc::new(s.turns_with_results());
+    let list = Rc::new(trimmed(s.turns_with_results()));
     CACHE.with(|c| c.borrow_mut().all.put(s, &list));
     list
 }
@@ -90,7 +97,7 @@ pub fn noisy_of(s: &State) -> Listed {
     if let Some(list) = cached {
         return list;
     }
-    let list = Rc::new(s.noisy_turns_with_results());
+    let list = Rc::new(trimmed(s.noisy_turns_with_results()));
     CACHE.with(|c| c.borrow_mut().noisy.put(s, &list));
     list
 }

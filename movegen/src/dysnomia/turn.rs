@@ -77,7 +77,10 @@ pub(super) struct Found {
 impl Found {
     pub(super) fn listing(start: Material) -> Found {
         Found {
-            list: Vec::with_capacity(64),
+            // Most lists hold fewer (the longest met in 3,000 random
+            // games had 298): growing a list of 544-byte entries copies
+            // it, and the list cache trims what it keeps.
+            list: Vec::with_capacity(128),
             count: 0,
             listing: true,
             start,
