@@ -93,7 +93,8 @@ impl Position {
         if let Some(end) = self.exile_loss() {
             return Some(end);
         }
-        if self.legal_turns().is_empty() {
+        // Counted, not listed: only whether there is one matters.
+        if self.count_legal_turns() == 0 {
             // R-B13.1: a side exiled while the opponent has a Statue must
             // bring its King back at once; with no turn that does, it has
             // no turn at all and loses (not a stalemate: there is no check

@@ -293,7 +293,7 @@ impl Position {
             // once, as a mate, if none of the forced replies leaves
             // the replier's King neither captured nor attacked (a
             // reply that fails is one whose winner is the baiter).
-            let replies = self.legal_turns();
+            let replies = self.legal_turns_unordered();
             if replies.iter().all(|(_, r)| r.winner == Some(us)) {
                 self.winner = Some(us);
             }
