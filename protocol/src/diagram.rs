@@ -107,7 +107,7 @@ pub fn dysnomia_status(s: &movegen::dysnomia::game::State) -> String {
         out.push_str(&format!(
             "{} was denied and may not play {} again\n",
             p.side.name(),
-            f.as_str()
+            f.text()
         ));
     }
     if p.bait {

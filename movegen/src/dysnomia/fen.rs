@@ -98,9 +98,7 @@ impl Position {
             (self.denial != Color::Black).then(|| "denial=w".to_string()),
             self.protected
                 .map(|c| format!("protected={}", color_char(c))),
-            self.forbid
-                .as_ref()
-                .map(|f| format!("forbid={}", f.as_str())),
+            self.forbid.as_ref().map(|f| format!("forbid={}", f.text())),
             self.bait.then(|| "bait=1".to_string()),
         ];
         for extra in extras.into_iter().flatten() {
@@ -287,7 +285,11 @@ fn parse_risen(value: &str) -> Result<Vec<(Square, usize)>, FenError> {
 }
 
 fn parse_forbid(value: &str) -> Result<Forbid, FenError> {
-    Forbid::new(value).ok_or_else(|| FenError(format!("forbid= value '{value}' is too long")))
+    Forbid::parse(value).ok_or_else(|| {
+        FenError(format!(
+            "forbid= value '{value}' is not a move's path (its legs, or a Bishop promotion such as Q@e5)"
+        ))
+    })
 }
 
 fn parse_bait(value: &str) -> Result<bool, FenError> {

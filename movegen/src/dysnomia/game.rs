@@ -165,7 +165,7 @@ impl State {
             pos.protected = Some(self.pos.side);
             return State { pos, last: None };
         }
-        let path = Forbid::of_path(&t.m).unwrap_or_else(|| Forbid::new("-").unwrap());
+        let path = Forbid::of_path(&t.m);
         State {
             pos: after,
             last: Some(Last {
@@ -318,7 +318,7 @@ impl State {
     pub fn key(&self) -> u64 {
         let mut k = self.pos.key();
         if let Some(last) = self.last.filter(|_| self.can_deny()) {
-            k ^= super::key::mix(last.before.key() ^ super::key::text(7 << 40, last.path.as_str()));
+            k ^= super::key::mix(last.before.key() ^ super::key::mix(7 << 40 ^ last.path.code()));
         }
         k
     }

@@ -83,13 +83,7 @@ pub fn rule_fields(pos: &Position) -> u64 {
         | colour(pos.winner) << 25;
     k ^= mix(RULES | packed);
     if let Some(f) = pos.forbid {
-        k ^= text(FORBID, f.as_str());
+        k ^= mix(FORBID ^ f.code());
     }
     k
-}
-
-/// A key of a short text (a move's path).
-pub fn text(tag: u64, s: &str) -> u64 {
-    s.bytes()
-        .fold(mix(tag ^ s.len() as u64), |h, b| mix(h ^ b as u64))
 }

@@ -16,35 +16,15 @@ pub const NO_LEVEL: u8 = 255;
 /// one more leg for a bait reply.
 pub const MAX_LEGS: usize = 17;
 
-/// Where a turn's text is written: a `String`, or a fixed buffer (a
-/// denied path, kept inside the position without the heap).
-pub trait TextOut {
-    fn push(&mut self, c: char);
-    fn push_str(&mut self, t: &str) {
-        t.chars().for_each(|c| self.push(c));
-    }
-}
-
-impl TextOut for String {
-    #[inline]
-    fn push(&mut self, c: char) {
-        String::push(self, c);
-    }
-    #[inline]
-    fn push_str(&mut self, t: &str) {
-        String::push_str(self, t);
-    }
-}
-
 /// Writes a square's name (texts are built for every turn of every list,
 /// so without a `String` per square).
-fn push_square(s: &mut impl TextOut, sq: Square) {
+fn push_square(s: &mut String, sq: Square) {
     s.push((b'a' + sq % 8) as char);
     s.push((b'1' + sq / 8) as char);
 }
 
 /// Writes `[level]` for a cell inside a column.
-fn push_level(s: &mut impl TextOut, level: u8) {
+fn push_level(s: &mut String, level: u8) {
     if level != NO_LEVEL {
         s.push('[');
         if level >= 10 {
@@ -86,7 +66,7 @@ impl Leg {
         }
     }
 
-    fn write(&self, s: &mut impl TextOut) {
+    fn write(&self, s: &mut String) {
         push_square(s, self.from);
         push_level(s, self.from_level);
         push_square(s, self.to);
@@ -117,7 +97,7 @@ pub struct Action {
 }
 
 impl Action {
-    fn write(&self, s: &mut impl TextOut) {
+    fn write(&self, s: &mut String) {
         push_square(s, self.sq);
         match self.conv {
             Conversion::Promote(k) => {
@@ -302,7 +282,7 @@ impl Move {
     }
 
     /// Appends the canonical text to `s`.
-    pub fn write_text(&self, s: &mut impl TextOut) {
+    pub fn write_text(&self, s: &mut String) {
         for a in self.pre() {
             a.write(s);
             s.push(';');

@@ -3,6 +3,7 @@
 //! a forbidden re-move, a pending bait).
 
 use super::board::{Board, Kind, Piece, Pools, Square};
+use super::moves::{Body, Leg, Mark, Move, MAX_LEGS};
 use crate::game::Color;
 
 /// Castling rights, as in a FEN: White king side, White queen side, Black
@@ -30,8 +31,8 @@ pub struct Position {
     pub denial: Color,
     /// The side whose next ordinary move cannot be denied.
     pub protected: Option<Color>,
-    /// After a denial: the canonical text of the move the side to move may
-    /// not play again (short: at most [`FORBID_LEN`] bytes).
+    /// After a denial: the path of the move the side to move may not play
+    /// again.
     pub forbid: Option<Forbid>,
     /// A bait is pending: the side to move must make a forced reply.
     pub bait: bool,
@@ -41,72 +42,99 @@ pub struct Position {
     pub winner: Option<Color>,
 }
 
-/// Longest turn text a `forbid=` field holds.
-pub const FORBID_LEN: usize = 62;
-
-/// A move's canonical text, stored inline so the position stays `Copy`.
+/// A denied turn's path (R-B4: its legs, or a Bishop promotion's type and
+/// square; see [`super::game::path_of`]), packed so that the position
+/// stays small and `Copy`. Its text is written when asked for (a FEN, a
+/// message); a chain disguise's path can run to 17 legs, longer than any
+/// fixed text field a position could afford.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Forbid {
-    len: u8,
-    bytes: [u8; FORBID_LEN],
+    /// A Bishop promotion: 1 + its type (high byte) and square; 0 for
+    /// legs.
+    promotion: u16,
+    n: u8,
+    /// Each leg in 30 bits: from, to (6 bits each), the two levels (8
+    /// each, [`super::moves::NO_LEVEL`] included) and the mark; unused slots are 0.
+    legs: [u32; MAX_LEGS],
 }
 
 impl Forbid {
-    pub fn new(text: &str) -> Option<Forbid> {
-        let b = text.as_bytes();
-        if b.is_empty() || b.len() > FORBID_LEN || !text.is_ascii() {
-            return None;
-        }
-        let mut bytes = [0; FORBID_LEN];
-        bytes[..b.len()].copy_from_slice(b);
-        Some(Forbid {
-            len: b.len() as u8,
-            bytes,
-        })
-    }
-
-    /// The path of `m` ([`super::game::path_of`]) as written, without a
-    /// heap string (every turn played records it); None if it is longer
-    /// than [`FORBID_LEN`].
-    pub fn of_path(m: &super::moves::Move) -> Option<Forbid> {
+    /// The path of `m`.
+    pub fn of_path(m: &Move) -> Forbid {
         let mut f = Forbid {
-            len: 0,
-            bytes: [0; FORBID_LEN],
+            promotion: 0,
+            n: 0,
+            legs: [0; MAX_LEGS],
         };
-        let mut w = ForbidWriter {
-            f: &mut f,
-            overflow: false,
-        };
-        super::game::path_of(m).write_text(&mut w);
-        (!w.overflow && f.len > 0).then_some(f)
-    }
-
-    pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
-    }
-}
-
-/// Writes a text into a [`Forbid`], noting when it does not fit.
-struct ForbidWriter<'a> {
-    f: &'a mut Forbid,
-    overflow: bool,
-}
-
-impl super::moves::TextOut for ForbidWriter<'_> {
-    fn push(&mut self, c: char) {
-        let at = self.f.len as usize;
-        if !c.is_ascii() || at >= FORBID_LEN {
-            self.overflow = true;
-            return;
+        match m.body {
+            Body::BishopPromotion(kind, sq) => {
+                f.promotion = (1 + kind as u16) << 8 | sq as u16;
+            }
+            Body::Legs | Body::Denial => {
+                for (slot, l) in f.legs.iter_mut().zip(m.legs()) {
+                    let mark = match l.mark {
+                        Mark::Plain => 0,
+                        Mark::Enter => 1,
+                        Mark::Disguise => 2,
+                    };
+                    *slot = l.from as u32
+                        | (l.to as u32) << 6
+                        | (l.from_level as u32) << 12
+                        | (l.to_level as u32) << 20
+                        | mark << 28;
+                }
+                f.n = m.legs().len() as u8;
+            }
         }
-        self.f.bytes[at] = c as u8;
-        self.f.len += 1;
+        f
+    }
+
+    /// The path as a turn (legs, or the Bishop promotion; nothing else).
+    pub fn path(&self) -> Move {
+        if self.promotion != 0 {
+            let kind = Kind::ALL[(self.promotion >> 8) as usize - 1];
+            let mut m = Move::legs_of(&[]);
+            m.body = Body::BishopPromotion(kind, self.promotion as u8);
+            return m;
+        }
+        let mut legs = [Leg::new(0, 0); MAX_LEGS];
+        for (l, &w) in legs.iter_mut().zip(&self.legs[..self.n as usize]) {
+            *l = Leg {
+                from: (w & 63) as Square,
+                to: (w >> 6 & 63) as Square,
+                from_level: (w >> 12) as u8,
+                to_level: (w >> 20) as u8,
+                mark: [Mark::Plain, Mark::Enter, Mark::Disguise][(w >> 28 & 3) as usize],
+            };
+        }
+        Move::legs_of(&legs[..self.n as usize])
+    }
+
+    /// The path as written in the notation.
+    pub fn text(&self) -> String {
+        self.path().text()
+    }
+
+    /// A path written in the notation (a `forbid=` field): legs, or a
+    /// Bishop promotion, in canonical form; None for anything else.
+    pub fn parse(text: &str) -> Option<Forbid> {
+        let m = super::moves::parse(text).ok()?;
+        let f = Forbid::of_path(&m);
+        (m.body != Body::Denial && f.text() == text).then_some(f)
+    }
+
+    /// The path folded into 64 bits (for the position's key).
+    pub fn code(&self) -> u64 {
+        let head = (self.promotion as u64) << 8 | self.n as u64;
+        self.legs[..self.n as usize]
+            .iter()
+            .fold(super::key::mix(head), |h, &w| super::key::mix(h ^ w as u64))
     }
 }
 
 impl std::fmt::Debug for Forbid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", self.as_str())
+        write!(f, "{:?}", self.text())
     }
 }
 

@@ -936,3 +936,55 @@ fn the_notation_specs_own_examples() {
     assert_eq!(Position::from_fen(fen).unwrap().to_fen(), fen);
     assert_eq!(Position::from_fen(START).unwrap().to_fen(), START);
 }
+
+/// A denied path is kept whole, however long (a chain disguise can have
+/// 17 legs; a fixed text field of 62 bytes once kept `-` instead, which
+/// forbade nothing), written back as it was read, and only a path is a
+/// `forbid=` value.
+#[test]
+fn a_denied_path_of_any_length_is_kept_whole() {
+    use super::moves::{parse, MAX_LEGS};
+    use super::position::Forbid;
+    // Seventeen legs with levels and marks: 172 bytes of text.
+    let legs: Vec<String> = (0..MAX_LEGS)
+        .map(|i| {
+            let (f, r) = ((b'a' + (i % 8) as u8) as char, 1 + i % 7);
+            format!("{f}{r}[{}]{f}{}[{}]~", i % 31, r + 1, (i + 5) % 31)
+        })
+        .collect();
+    let text = legs.join(",");
+    assert!(text.len() > 62, "{}", text.len());
+    let m = parse(&text).unwrap();
+    let f = Forbid::of_path(&m);
+    assert_eq!(f.text(), text);
+    assert_eq!(Forbid::parse(&text), Some(f));
+    // Conversions and actions are not part of a path; a denial is none.
+    for not_a_path in ["e7e8q", "e8=Q;e2e4", "@@@@", "e2", ""] {
+        assert_eq!(Forbid::parse(not_a_path), None, "{not_a_path}");
+    }
+    let q = Forbid::parse("Q@e5").unwrap();
+    assert_eq!(q.text(), "Q@e5");
+    assert_ne!(q.code(), f.code());
+    // Through a FEN, byte for byte; a FEN with another value is refused
+    // with the reason.
+    let fen = format!(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 denial=w protected=b forbid={text}"
+    );
+    let p = Position::from_fen(&fen).unwrap();
+    assert_eq!(p.forbid, Some(f));
+    assert_eq!(p.to_fen(), fen);
+    let err = Position::from_fen(&fen.replace(&text, "e7e8q")).unwrap_err();
+    assert!(err.to_string().contains("not a move's path"), "{err}");
+    // A played turn records its whole path for a denial: a chain that
+    // carries a Knight along the second rank (41 bytes).
+    let s = super::game::State::new(
+        Position::from_fen("4k3/8/8/8/8/3n4/PPPPPPPP/4K3 w - - 0 1").unwrap(),
+    );
+    let chain = "c2c3,c3d3~,d2c2~,e2d2~,f2e2~,g2f2~,h2g2~";
+    let denied = s.play_text(chain).unwrap().play_text("@@@@").unwrap();
+    assert_eq!(denied.pos.forbid.map(|f| f.text()).as_deref(), Some(chain));
+    assert!(
+        denied.play_text(chain).is_none(),
+        "the denied chain is forbidden"
+    );
+}

@@ -126,7 +126,7 @@ impl Notation for State {
         } else if self
             .pos
             .forbid
-            .is_some_and(|f| super::game::path_of(&wanted).text() == f.as_str())
+            .is_some_and(|f| super::position::Forbid::of_path(&wanted) == f)
         {
             "the denied move may not be played again".to_string()
         } else if turns.iter().all(|(t, _)| t.m.body == Body::Denial) {

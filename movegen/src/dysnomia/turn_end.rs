@@ -192,7 +192,7 @@ impl Position {
     ) {
         let us = self.side;
         // After a denial the denied path may not be played again.
-        if mode != Finish::Reply && self.forbid.is_some() && Forbid::of_path(&t) == self.forbid {
+        if mode != Finish::Reply && self.forbid.is_some_and(|f| Forbid::of_path(&t) == f) {
             return;
         }
         let removals = p.end_of_turn(us, moved.rose);
