@@ -99,7 +99,7 @@ pub const HANDSET: Weights = [
 /// +104). Fit D, the same with the denial right held at 10, scored
 /// +66 -79 =55 (-23 Elo, -64 to +18): the right's 41 is worth keeping.
 /// With it White's start scores -31 (Black holds the right), which is
-/// why Dysnomia's contempt is 50 ([`crate::default_contempt`]).
+/// why Dysnomia's contempt is high, 150 ([`crate::default_contempt`]).
 pub const FITTED: Weights = [
     735,  // Queen
     435,  // Rook

@@ -150,6 +150,44 @@ fn a_repetition_through_pawn_moves_is_a_draw_in_the_search() {
     assert_eq!(r.score, 0, "played {best}");
 }
 
+/// From games against the random mover (2+0.05, 13 of 200 drawn): after
+/// random opening plies left White's Knights on a3 and h3, White's search
+/// scores its game about -0.8 pawn (Black holds the denial right, worth 41
+/// to the fitted evaluation, and looks busier), below a draw with the
+/// contempt of 50 it then played with, so White passed (`a2b2~`, a swap of
+/// its own pawns) into a threefold repetition on move 5. With the game's
+/// contempt, a draw scores below any such opening: White plays on.
+#[test]
+fn white_plays_on_from_an_opening_it_scores_below_level() {
+    let start = state("rnbqkbnr/pppppppp/8/8/8/N5P1/PPPPPPP1/R1BQKBNR w KQkq - 0 3");
+    // The game before the search: the keys of the positions before the
+    // one searched.
+    let mut s = start;
+    let mut history = Vec::new();
+    for text in ["g1h3", "d7e7~,c7d7~,b7c7~"] {
+        history.push(Game::key(&s));
+        let t = s.parse_move(text).unwrap();
+        s.make(t);
+    }
+    let mut engine = Engine::new(16, 1);
+    engine.set_contempt(eval::default_contempt(movegen::Variant::Dysnomia));
+    let r = engine.search(
+        &s,
+        &history,
+        &Limits::depth(5),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    let best = best_text(&s, &r);
+    let mut played = s;
+    played.make(r.best.unwrap());
+    assert!(
+        !history.contains(&Game::key(&played)),
+        "played {best} (score {}), back to a position of the game",
+        r.score
+    );
+}
+
 /// From a game against the random mover (3+0.05, lost): Black's Queen
 /// checks from d2 next to White's King, and Curio, with 0.7 s left, could
 /// not finish its first iteration and played the list's first turn, a
