@@ -119,6 +119,8 @@ struct SelfPlayGame {
     reason: String,
     plies: usize,
     moves: String,
+    /// Whether A had White.
+    a_white: bool,
 }
 
 const MAX_PLIES: usize = 600;
@@ -249,17 +251,28 @@ usage: cargo bench --bench selfplay -- [OPTION VALUE]...
   --depth D                   Curio searches D plies and no clock runs: the
                               games depend on the seed alone";
 
-fn main() {
+/// The run a command line asks for.
+struct Run {
+    board: Board,
+    specs: [Spec; 2],
+    games: usize,
+    concurrency: usize,
+    random_plies: usize,
+    seed: u64,
+}
+
+/// Reads the command line; None after `--help`. Every option takes a
+/// value; anything else is refused before a long run starts with a
+/// setting silently ignored.
+fn parse_args() -> Option<Run> {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
         eprintln!("{USAGE}");
-        return;
+        return None;
     }
-    // Every option takes a value; anything else is refused before a long
-    // run starts with a setting silently ignored.
     let mut rest = args.iter();
     while let Some(name) = rest.next() {
         if !OPTIONS.contains(&name.as_str()) {
@@ -283,8 +296,8 @@ fn main() {
         Some("trubix") | None => Board::T41,
         Some(v) => panic!("unknown variant {v}"),
     };
-    let games: usize = get("--games").map_or(20, |g| g.parse().unwrap());
     let (base, inc) = parse_tc(&get("--tc").unwrap_or_else(|| "1+0.1".into()));
+    let depth: Option<u32> = get("--depth").map(|d| d.parse().expect("--depth D"));
     let spec = |side: &str| {
         let (b, i) = get(&format!("--{side}-tc")).map_or((base, inc), |t| parse_tc(&t));
         Spec {
@@ -293,7 +306,7 @@ fn main() {
             inc: i,
             threads: get(&format!("--{side}-threads")).map_or(1, |t| t.parse().unwrap()),
             hash: get("--hash").map_or(16, |h| h.parse().unwrap()),
-            depth: None,
+            depth,
             weights: match get(&format!("--{side}-material")) {
                 None => &DEFAULT,
                 Some(list) => {
@@ -310,96 +323,69 @@ fn main() {
             },
         }
     };
-    let depth: Option<u32> = get("--depth").map(|d| d.parse().expect("--depth D"));
-    let specs = [spec("a"), spec("b")].map(|s| Spec { depth, ..s });
-    let concurrency: usize = get("--concurrency").map_or(1, |c| c.parse().unwrap());
-    let random_plies: usize = get("--random-plies").map_or(4, |p| p.parse().unwrap());
-    let seed: u64 = get("--seed").map_or(1, |s| s.parse().unwrap());
-    eprintln!("A = {:?}\nB = {:?}", specs[0], specs[1]);
+    Some(Run {
+        board,
+        specs: [spec("a"), spec("b")],
+        games: get("--games").map_or(20, |g| g.parse().unwrap()),
+        concurrency: get("--concurrency").map_or(1, |c| c.parse().unwrap()),
+        random_plies: get("--random-plies").map_or(4, |p| p.parse().unwrap()),
+        seed: get("--seed").map_or(1, |s| s.parse().unwrap()),
+    })
+}
 
-    let done: Mutex<Vec<f64>> = Mutex::new(Vec::new());
-    let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(concurrency)
-        .build()
-        .expect("start the game threads");
-    let all: Vec<SelfPlayGame> = pool.install(|| {
-        (0..games)
-            .into_par_iter()
-            .map(|g| {
-                // Players of this game alone, seeded from its number: a
-                // game does not depend on which thread plays it, nor on
-                // the games played before it.
-                let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(2 * g as u64);
-                let mut a = make_player(&specs[0], game_seed);
-                let mut b = make_player(&specs[1], game_seed + 1);
-                // Both games of a pair share the opening.
-                let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(7919) + (g / 2) as u64);
-                let mut pos = Position::start(board);
-                let mut opening = Vec::new();
-                for _ in 0..random_plies {
-                    let mut l = MoveList::new();
-                    pos.legal_moves(&mut l);
-                    let m = l[rng.gen_range(0..l.len())];
-                    opening.push(m);
-                    pos.make(m);
-                }
-                let a_white = g % 2 == 0;
-                let (winner, reason, plies, moves) = if a_white {
-                    play(
-                        board,
-                        &opening,
-                        [a.as_mut(), b.as_mut()],
-                        [&specs[0], &specs[1]],
-                    )
-                } else {
-                    play(
-                        board,
-                        &opening,
-                        [b.as_mut(), a.as_mut()],
-                        [&specs[1], &specs[0]],
-                    )
-                };
-                let a_color = if a_white { Color::White } else { Color::Black };
-                let a_points = match winner {
-                    None => 0.5,
-                    Some(c) if c == a_color => 1.0,
-                    Some(_) => 0.0,
-                };
-                let rec = SelfPlayGame {
-                    a_points,
-                    reason,
-                    plies,
-                    moves,
-                };
-                // Progress as games end (in any order); the tally below
-                // is in game order.
-                let mut finished = done.lock().unwrap();
-                finished.push(a_points);
-                let n = finished.len();
-                let pts: f64 = finished.iter().sum();
-                eprintln!(
-                    "game {:>4}/{games}  A {} {:<5} {:>3} plies  {:<28}  A score {:.1}/{n}",
-                    g + 1,
-                    if a_white { "white" } else { "black" },
-                    if a_points == 1.0 {
-                        "win"
-                    } else if a_points == 0.0 {
-                        "loss"
-                    } else {
-                        "draw"
-                    },
-                    rec.plies,
-                    rec.reason,
-                    pts
-                );
-                if std::env::var("SELFPLAY_MOVES").is_ok() {
-                    eprintln!("  {}", rec.moves);
-                }
-                rec
-            })
-            .collect()
-    });
+/// Game `g` of the run: players of this game alone, seeded from its
+/// number, so that a game does not depend on which thread plays it, nor
+/// on the games played before it.
+fn play_game(run: &Run, g: usize) -> SelfPlayGame {
+    let specs = &run.specs;
+    let game_seed = run.seed.wrapping_mul(1_000_003).wrapping_add(2 * g as u64);
+    let mut a = make_player(&specs[0], game_seed);
+    let mut b = make_player(&specs[1], game_seed + 1);
+    // Both games of a pair share the opening.
+    let mut rng = StdRng::seed_from_u64(run.seed.wrapping_mul(7919) + (g / 2) as u64);
+    let mut pos = Position::start(run.board);
+    let mut opening = Vec::new();
+    for _ in 0..run.random_plies {
+        let mut l = MoveList::new();
+        pos.legal_moves(&mut l);
+        let m = l[rng.gen_range(0..l.len())];
+        opening.push(m);
+        pos.make(m);
+    }
+    let a_white = g.is_multiple_of(2);
+    let (winner, reason, plies, moves) = if a_white {
+        play(
+            run.board,
+            &opening,
+            [a.as_mut(), b.as_mut()],
+            [&specs[0], &specs[1]],
+        )
+    } else {
+        play(
+            run.board,
+            &opening,
+            [b.as_mut(), a.as_mut()],
+            [&specs[1], &specs[0]],
+        )
+    };
+    let a_color = if a_white { Color::White } else { Color::Black };
+    let a_points = match winner {
+        None => 0.5,
+        Some(c) if c == a_color => 1.0,
+        Some(_) => 0.0,
+    };
+    SelfPlayGame {
+        a_points,
+        reason,
+        plies,
+        moves,
+        a_white,
+    }
+}
+
+/// The final tally of the games, in game order: score, Elo with its 95%
+/// interval, the ways games ended, and a digest of every game.
+fn report(all: &[SelfPlayGame], elapsed: Duration) {
     let n = all.len() as f64;
     let wins = all.iter().filter(|r| r.a_points == 1.0).count();
     let losses = all.iter().filter(|r| r.a_points == 0.0).count();
@@ -409,7 +395,7 @@ fn main() {
     let se = (var / n).sqrt();
     let (lo, hi) = (s - 1.96 * se, s + 1.96 * se);
     let mut reasons: Vec<(String, usize)> = Vec::new();
-    for r in &all {
+    for r in all {
         match reasons.iter_mut().find(|x| x.0 == r.reason) {
             Some(x) => x.1 += 1,
             None => reasons.push((r.reason.clone(), 1)),
@@ -418,7 +404,7 @@ fn main() {
     println!(
         "{} games in {:.0} s: A {} wins, {} losses, {} draws; score {:.1}% (95%: {:.1}%..{:.1}%); Elo {:+.0} (95%: {:+.0}..{:+.0})",
         all.len(),
-        start.elapsed().as_secs_f64(),
+        elapsed.as_secs_f64(),
         wins,
         losses,
         draws,
@@ -435,10 +421,58 @@ fn main() {
     // Which games were played, in one number: FNV-1a over every game's
     // moves and result, in game order (equal digests, equal games).
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    for r in &all {
+    for r in all {
         for b in format!("{} {}\n", r.moves, r.a_points).bytes() {
             digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
     println!("games digest {digest:016x}");
+}
+
+fn main() {
+    let Some(run) = parse_args() else {
+        return;
+    };
+    eprintln!("A = {:?}\nB = {:?}", run.specs[0], run.specs[1]);
+    let games = run.games;
+    let done: Mutex<Vec<f64>> = Mutex::new(Vec::new());
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run.concurrency)
+        .build()
+        .expect("start the game threads");
+    let all: Vec<SelfPlayGame> = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|g| {
+                let rec = play_game(&run, g);
+                // Progress as games end (in any order); the tally is in
+                // game order.
+                let mut finished = done.lock().unwrap();
+                finished.push(rec.a_points);
+                let n = finished.len();
+                let pts: f64 = finished.iter().sum();
+                eprintln!(
+                    "game {:>4}/{games}  A {} {:<5} {:>3} plies  {:<28}  A score {:.1}/{n}",
+                    g + 1,
+                    if rec.a_white { "white" } else { "black" },
+                    if rec.a_points == 1.0 {
+                        "win"
+                    } else if rec.a_points == 0.0 {
+                        "loss"
+                    } else {
+                        "draw"
+                    },
+                    rec.plies,
+                    rec.reason,
+                    pts
+                );
+                if std::env::var("SELFPLAY_MOVES").is_ok() {
+                    eprintln!("  {}", rec.moves);
+                }
+                rec
+            })
+            .collect()
+    });
+    report(&all, start.elapsed());
 }

@@ -157,7 +157,9 @@ fn error(samples: &[Sample], values: &[i32; 7], k: f64) -> f64 {
     terms.into_iter().sum::<f64>() / samples.len() as f64
 }
 
-fn fit(files: &[String]) {
+/// The quiet positions of the sample files, as material differences and
+/// the rest of the evaluation, and which kinds appear in them.
+fn load_samples(files: &[String]) -> (Vec<Sample>, [bool; 7]) {
     let mut zero: Weights = DEFAULT_WEIGHTS.clone();
     zero.material = [0; 7];
     let mut samples = Vec::new();
@@ -211,6 +213,11 @@ fn fit(files: &[String]) {
             });
         }
     }
+    (samples, kinds_seen)
+}
+
+fn fit(files: &[String]) {
+    let (samples, kinds_seen) = load_samples(files);
     eprintln!("{} positions", samples.len());
     let mut values = DEFAULT_WEIGHTS.material;
     // The scale first, with the current values.

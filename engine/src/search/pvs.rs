@@ -99,15 +99,8 @@ impl<G: Evaluator> Thread<'_, G> {
         for i in 0..moves.len() {
             select_next::<G>(&mut moves, &mut scores, i);
             let m = moves[i];
-            if root && self.left_out(m) {
-                continue;
-            }
             let noisy = pos.is_noisy(m);
-            if !root
-                && !noisy
-                && best > -MATE_BOUND
-                && self.prunes_quiet(pos, m, &node, searched, alpha)
-            {
+            if self.skips(pos, m, noisy, &node, best, searched, alpha) {
                 continue;
             }
             if root && self.is_main() {
@@ -271,6 +264,27 @@ impl<G: Evaluator> Thread<'_, G> {
             }
         }
         None
+    }
+
+    /// Whether the move loop passes `m` by: at the root a move left out
+    /// (multi-PV, `searchmoves`); below it a quiet move pruned once a move
+    /// has scored above a mate against (see [`Self::prunes_quiet`]).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn skips(
+        &self,
+        pos: &mut G,
+        m: G::Move,
+        noisy: bool,
+        node: &Node,
+        best: Score,
+        searched: usize,
+        alpha: Score,
+    ) -> bool {
+        if node.ply == 0 {
+            return self.left_out(m);
+        }
+        !noisy && best > -MATE_BOUND && self.prunes_quiet(pos, m, node, searched, alpha)
     }
 
     /// Shallow pruning of a quiet move that cannot raise alpha (late in the

@@ -171,7 +171,22 @@ impl Position {
             t |= T.pawn[us][s] & enemy;
             out.pawn(s, t & allowed(s), last);
         }
+        self.en_passants(sl, k, checkers, occ, out);
+        if checkers == 0 {
+            self.castles(sl, occ, out);
+        }
+    }
+
+    /// En passant captures: both pawns leave and ours lands, so the check
+    /// test is made on the board after (a discovered check along the
+    /// fifth rank is possible).
+    #[inline(always)]
+    fn en_passants<S: Sink>(&self, sl: &Sliders, k: usize, checkers: u64, occ: u64, out: &mut S) {
         if let Some(e) = self.ep {
+            let us = self.side.index();
+            let ep = &self.pieces[1 - us];
+            let p = &self.pieces[us];
+            let up: i32 = if self.side == Color::White { 8 } else { -8 };
             let e = e as usize;
             let victim = (e as i32 - up) as usize;
             for s in Bits(T.pawn[1 - us][e] & p[PAWN]) {
@@ -186,29 +201,32 @@ impl Position {
                 }
             }
         }
+    }
 
-        // Castling: not out of, through or into check; the squares between
-        // king and rook empty.
-        if checkers == 0 {
-            let (ks, qs, home) = if c == Color::White {
-                (super::position::WK, super::position::WQ, 4)
-            } else {
-                (super::position::BK, super::position::BQ, 60)
-            };
-            if self.castling & ks != 0
-                && occ & (bit(home + 1) | bit(home + 2)) == 0
-                && self.attackers(sl, home + 1, them, occ) == 0
-                && self.attackers(sl, home + 2, them, occ) == 0
-            {
-                out.special(Move::new(home, home + 2, CASTLE));
-            }
-            if self.castling & qs != 0
-                && occ & (bit(home - 1) | bit(home - 2) | bit(home - 3)) == 0
-                && self.attackers(sl, home - 1, them, occ) == 0
-                && self.attackers(sl, home - 2, them, occ) == 0
-            {
-                out.special(Move::new(home, home - 2, CASTLE));
-            }
+    /// Castling (the side is not in check): not through or into check; the
+    /// squares between king and rook empty.
+    #[inline(always)]
+    fn castles<S: Sink>(&self, sl: &Sliders, occ: u64, out: &mut S) {
+        let c = self.side;
+        let them = c.flip();
+        let (ks, qs, home) = if c == Color::White {
+            (super::position::WK, super::position::WQ, 4)
+        } else {
+            (super::position::BK, super::position::BQ, 60)
+        };
+        if self.castling & ks != 0
+            && occ & (bit(home + 1) | bit(home + 2)) == 0
+            && self.attackers(sl, home + 1, them, occ) == 0
+            && self.attackers(sl, home + 2, them, occ) == 0
+        {
+            out.special(Move::new(home, home + 2, CASTLE));
+        }
+        if self.castling & qs != 0
+            && occ & (bit(home - 1) | bit(home - 2) | bit(home - 3)) == 0
+            && self.attackers(sl, home - 1, them, occ) == 0
+            && self.attackers(sl, home - 2, them, occ) == 0
+        {
+            out.special(Move::new(home, home - 2, CASTLE));
         }
     }
 }

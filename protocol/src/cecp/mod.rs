@@ -12,6 +12,8 @@ pub mod xboard_dy;
 pub mod xboard_map;
 pub mod xboard_model;
 pub mod xboard_sc;
+#[cfg(test)]
+mod test_rng;
 
 pub use session::{Config, Session};
 

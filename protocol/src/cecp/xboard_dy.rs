@@ -447,7 +447,7 @@ pub fn second_leg_highlight(pos: &AnyPosition, from: &str, kill: &str) -> Option
 
 #[cfg(test)]
 mod tests {
-    use super::super::xboard_model::Rng;
+    use super::super::test_rng::Rng;
     use super::*;
     use movegen::Variant;
 

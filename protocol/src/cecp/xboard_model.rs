@@ -772,8 +772,6 @@ pub(crate) fn write_move<const FILES: usize, const SQUARES: usize>(
         .map(|(_, w, b)| (w.text(), b))
 }
 
-/// A small deterministic generator (xorshift), enough for the games'
-/// tests to pick moves.
 /// The highlight colour of a turn's last square in XBoard's `highlight`
 /// board: `B` a promotion (a conversion on arrival), `R` a capture, `Y`
 /// any other turn.
@@ -784,18 +782,5 @@ pub fn target_mark(d: &movegen::variant::MoveDetail) -> u8 {
         b'R'
     } else {
         b'Y'
-    }
-}
-
-#[cfg(test)]
-pub(crate) struct Rng(pub u64);
-
-#[cfg(test)]
-impl Rng {
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }

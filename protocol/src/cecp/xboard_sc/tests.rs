@@ -1,4 +1,4 @@
-use super::super::xboard_model::Rng;
+use super::super::test_rng::Rng;
 use super::*;
 use movegen::{AnyPosition, Variant};
 
