@@ -73,6 +73,11 @@ pub const CARD: crate::card::Card = crate::card::Card {
     start_fen: fen::START,
     search: crate::card::Search::AlphaBeta,
     // The start and positions of the perft suite: columns, Kings riding Rooks, a Queen beside columns, a Statue chain with pools, and an open middlegame.
+    // Then three named middlegames from Curio's self-play games at 2+0.05
+    // (move 14-15, 2026-11-29): the column duel (White's King on e3
+    // between its two columns, an en passant pending), the Queen raid
+    // (Black's Queen on h2, a White Bishop on e8) and the riding Queen
+    // (White's Queen riding its Rook on b1, Black's on g2).
     bench_fens: &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "4k3/8/8/3(RRrrp)4/8/4N3/8/4K3 w - - 0 1",
@@ -80,6 +85,9 @@ pub const CARD: crate::card::Card = crate::card::Card {
         "3k4/8/2p5/1(rB)1q4/2(RN)5/8/8/4K3 b - - 0 1",
         "k3T3/8/4P3/8/8/8/p7/4K3 w - - 0 1 pools=-/N/q/-",
         "r1b1k2r/ppp2ppp/2n5/3qp3/3P4/2N2N2/PPP2PPP/R2QKB1R w KQkq - 0 1",
+        "rnb3nr/2pkp2p/2p1p2b/4Pp2/pp3P2/3PK3/PP3P1P/1(RN)3BN(RB) w - f6:f5 0 15 pools=Q/-/q/-",
+        "r1b1Bbnr/3pk1pp/2n2p2/8/8/2NP4/1PP1PP1q/1R1QKB2 w - - 0 14 pools=RN/-/-/- denial=w",
+        "rn2kb1r/ppp1p3/6pp/1p6/8/8/B1PPPPq1/1(RQ)2KBN1 w kq - 0 14 pools=RN/-/bn/- denial=w",
     ],
     // Every turn is played out in full and its check found by simulating the opponent's captures: a node costs a hundred times a chess node.
     bench_shallower: 10,
