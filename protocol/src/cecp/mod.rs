@@ -8,12 +8,12 @@
 
 mod hidden;
 mod session;
+#[cfg(test)]
+mod test_rng;
 pub mod xboard_dy;
 pub mod xboard_map;
 pub mod xboard_model;
 pub mod xboard_sc;
-#[cfg(test)]
-mod test_rng;
 
 pub use session::{Config, Session};
 
