@@ -34,6 +34,30 @@ fn best_text(s: &State, r: &SearchResult<Turn>) -> String {
     s.move_to_string(r.best.expect("a legal turn"))
 }
 
+/// A search of `s` after the game `history` (the keys of the positions
+/// before it) with a contempt: the result, its turn's text and the state
+/// after it.
+fn search_after(
+    s: &State,
+    history: &[u64],
+    depth: u32,
+    contempt: i32,
+) -> (SearchResult<Turn>, String, State) {
+    let mut engine = Engine::new(16, 1);
+    engine.set_contempt(contempt);
+    let r = engine.search(
+        s,
+        history,
+        &Limits::depth(depth),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
+    let best = best_text(s, &r);
+    let mut played = *s;
+    played.make(r.best.unwrap());
+    (r, best, played)
+}
+
 /// White's e4 pawn can take the Black Queen on d5 (her revenge costs
 /// White only that pawn), which leaves a pawn each: level material, from a
 /// Queen down.
@@ -130,17 +154,7 @@ fn a_repetition_through_pawn_moves_is_a_draw_in_the_search() {
     after.make(swap);
     // The game so far: this position, the swap, a Black turn back to it.
     let history = [Game::key(&s), Game::key(&after)];
-    let mut engine = Engine::new(16, 1);
-    let r = engine.search(
-        &s,
-        &history,
-        &Limits::depth(2),
-        &SearchOptions::default(),
-        &mut Silent,
-    );
-    let best = best_text(&s, &r);
-    let mut played = s;
-    played.make(r.best.unwrap());
+    let (r, best, played) = search_after(&s, &history, 2, 0);
     // The same board (the clocks aside) after a pawn's turn.
     assert!(
         played.pos.key() == after.pos.key() && (best.starts_with("g2") || best.starts_with("h2")),
@@ -169,18 +183,8 @@ fn white_plays_on_from_an_opening_it_scores_below_level() {
         let t = s.parse_move(text).unwrap();
         s.make(t);
     }
-    let mut engine = Engine::new(16, 1);
-    engine.set_contempt(eval::default_contempt(movegen::Variant::Dysnomia));
-    let r = engine.search(
-        &s,
-        &history,
-        &Limits::depth(5),
-        &SearchOptions::default(),
-        &mut Silent,
-    );
-    let best = best_text(&s, &r);
-    let mut played = s;
-    played.make(r.best.unwrap());
+    let contempt = eval::default_contempt(movegen::Variant::Dysnomia);
+    let (r, best, played) = search_after(&s, &history, 5, contempt);
     assert!(
         !history.contains(&Game::key(&played)),
         "played {best} (score {}), back to a position of the game",
