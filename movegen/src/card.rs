@@ -30,6 +30,29 @@ pub struct Guide {
     pub moves_note: Option<&'static str>,
 }
 
+/// How front ends name and draw a board from a FEN's board field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drawing {
+    /// The number of the bottom rank in square names (Trubix counts from 0).
+    pub first_rank: u32,
+    /// Whether a `*` in the board field is a square that vanished in play
+    /// (Strange Chess: drawn, as `*`) rather than a cell that is no square
+    /// at all (Trubix's holes: left blank, not named).
+    pub holes_are_squares: bool,
+    /// Trubix-43: the second and fourth cells of the two edge ranks are the
+    /// half-offset squares `bc` and `cd`, half a file inwards.
+    pub offset_edge_squares: bool,
+}
+
+impl Drawing {
+    /// A plain rectangle of squares named by file letter and rank from 1.
+    pub const PLAIN: Drawing = Drawing {
+        first_rank: 1,
+        holes_are_squares: false,
+        offset_edge_squares: false,
+    };
+}
+
 /// The static facts of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Card {
@@ -51,4 +74,10 @@ pub struct Card {
     /// this game: its nodes cost far more.
     pub bench_shallower: u32,
     pub guide: Guide,
+    /// How front ends name and draw its squares.
+    pub drawing: Drawing,
+    /// The text of a turn that takes the opponent's last turn back
+    /// (Dysnomia's denial `@@@@`), in games that have one: front ends offer
+    /// it, count it and say what it did.
+    pub denial: Option<&'static str>,
 }

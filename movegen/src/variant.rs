@@ -78,6 +78,12 @@ impl Variant {
         self.card().start_fen
     }
 
+    /// Whether `text` is the game's denial (a turn that takes the
+    /// opponent's last turn back; Dysnomia's `@@@@`).
+    pub fn is_denial(self, text: &str) -> bool {
+        self.card().denial == Some(text)
+    }
+
     /// The comma-separated list of ids, for error messages and help.
     pub fn list() -> String {
         Variant::ALL

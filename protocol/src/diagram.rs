@@ -19,19 +19,16 @@ pub fn diagram(pos: &AnyPosition) -> String {
 pub fn diagram_from(pos: &AnyPosition, side: Color) -> String {
     let fen = pos.fen();
     let board = fen.split_whitespace().next().unwrap_or("");
-    // Chess and Strange Chess ranks are numbered from 1; Trubix ranks 0-10.
-    let v = pos.variant();
-    let first_rank = if matches!(
-        v,
-        Variant::Chess | Variant::StrangeChess | Variant::Dysnomia
-    ) {
-        1
-    } else {
-        0
-    };
-    let hole = if v == Variant::StrangeChess { "*" } else { "" };
+    let drawing = pos.variant().card().drawing;
+    let hole = if drawing.holes_are_squares { "*" } else { "" };
     let turned = side == Color::Black;
-    let mut d = board_diagram(board, first_rank, v == Variant::Trubix43, hole, turned);
+    let mut d = board_diagram(
+        board,
+        drawing.first_rank as usize,
+        drawing.offset_edge_squares,
+        hole,
+        turned,
+    );
     if let AnyPosition::Dysnomia(s) = pos {
         d.push_str(&dysnomia_status(s));
     }
@@ -260,14 +257,6 @@ pub struct Grid {
     pub cells: Vec<GridCell>,
 }
 
-/// The number of a board's bottom rank: Trubix counts from 0.
-fn first_rank(v: Variant) -> usize {
-    match v {
-        Variant::Trubix | Variant::Trubix43 | Variant::RealityCheck => 0,
-        _ => 1,
-    }
-}
-
 /// The board of `pos` as named squares.
 pub fn grid(pos: &AnyPosition) -> Grid {
     let fen = pos.fen();
@@ -279,12 +268,12 @@ pub fn grid_of(v: Variant, board: &str) -> Grid {
     let rows: Vec<Vec<Cell>> = board.split('/').map(rank_cells).collect();
     let ranks = rows.len();
     let files = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let holes_are_squares = v == Variant::StrangeChess;
-    let t43 = v == Variant::Trubix43;
+    let drawing = v.card().drawing;
+    let (holes_are_squares, t43) = (drawing.holes_are_squares, drawing.offset_edge_squares);
     let mut cells = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let y = (ranks - 1 - i) as u32;
-        let rank = first_rank(v) + y as usize;
+        let rank = drawing.first_rank as usize + y as usize;
         let edge = y == 0 || y as usize == ranks - 1;
         for (f, cell) in row.iter().enumerate() {
             if *cell == Cell::Hole && !holes_are_squares {

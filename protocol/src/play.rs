@@ -111,10 +111,9 @@ fn greet(out: &mut impl Write, variant: Variant, human: Color, level: u32) -> Re
             .nth(level.clamp(1, 8) as usize - 1)
             .unwrap_or("")
     )?;
-    let deny = if variant == Variant::Dysnomia {
-        " (or @@@@ to deny the last turn)"
-    } else {
-        ""
+    let deny = match variant.card().denial {
+        Some(d) => format!(" (or {d} to deny the last turn)"),
+        None => String::new(),
     };
     writeln!(
         out,
@@ -181,10 +180,10 @@ impl Table {
         self.game
             .play(&mv, ())
             .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
-        if mv == "@@@@" {
+        if self.game.current().variant().is_denial(&mv) {
             writeln!(
                 out,
-                "Curio denies your turn (@@@@): it is taken back; play another   (eval {} for Curio)\n",
+                "Curio denies your turn ({mv}): it is taken back; play another   (eval {} for Curio)\n",
                 score_text(score)
             )?;
         } else {
@@ -258,7 +257,7 @@ impl Table {
         let mv = &xboard_typed(pos, typed).unwrap_or(typed.to_string());
         match self.game.play(mv, ()) {
             Ok(()) => {
-                if *mv == "@@@@" {
+                if pos.variant().is_denial(mv) {
                     writeln!(out, "You deny Curio's last turn: it is taken back, and Curio must play another.")?;
                 }
                 writeln!(out)?;

@@ -54,4 +54,6 @@ pub const CARD: crate::card::Card = crate::card::Card {
             promotion: e7e8q; castling: the king's move, e1g1; en passant: e5d6",
         moves_note: None,
     },
+    drawing: crate::card::Drawing::PLAIN,
+    denial: None,
 };

@@ -112,4 +112,6 @@ pub const CARD: crate::card::Card = crate::card::Card {
             comma one turn; 'help' explains every form)",
         ),
     },
+    drawing: crate::card::Drawing::PLAIN,
+    denial: Some("@@@@"),
 };

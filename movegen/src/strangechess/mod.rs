@@ -381,4 +381,9 @@ pub const CARD: crate::card::Card = crate::card::Card {
         moves_note: Some("(a move from a square to itself, d4d4, is a Magician's banish of that empty \
             square; a6d9 from an empty square is a spell; 'help' explains every form)"),
     },
+    drawing: crate::card::Drawing {
+        holes_are_squares: true,
+        ..crate::card::Drawing::PLAIN
+    },
+    denial: None,
 };

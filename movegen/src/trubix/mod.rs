@@ -316,6 +316,12 @@ pub const CARD_41: crate::card::Card = crate::card::Card {
             promotion: the new piece's letter last: b9c10q",
         moves_note: None,
     },
+    drawing: crate::card::Drawing {
+        first_rank: 0,
+        holes_are_squares: false,
+        offset_edge_squares: false,
+    },
+    denial: None,
 };
 
 /// Trubix-43's card.
@@ -345,4 +351,10 @@ pub const CARD_43: crate::card::Card = crate::card::Card {
             promotion: the new piece's letter last: c9bc10s (bc10 is a half-offset square)",
         moves_note: None,
     },
+    drawing: crate::card::Drawing {
+        first_rank: 0,
+        holes_are_squares: false,
+        offset_edge_squares: true,
+    },
+    denial: None,
 };

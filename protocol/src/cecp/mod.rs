@@ -6,6 +6,7 @@
 //! while it thinks. Coordinates are translated to and from XBoard's at this
 //! edge only (see [`xboard_map`]).
 
+pub mod dialect;
 mod hidden;
 mod session;
 #[cfg(test)]

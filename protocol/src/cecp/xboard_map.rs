@@ -1,33 +1,10 @@
-//! How our games look to XBoard: square names on the wire, the `setup` and
-//! `piece` lines, and `highlight` answers.
-//!
-//! * Ranks: our boards number ranks 0-10. XBoard numbers an 11-rank board
-//!   1-11 unless it runs with `-rankOffset 1`; `rank_base` says which (0:
-//!   XBoard uses our numbers, 1: XBoard's rank = ours + 1).
-//! * Trubix-43's half-offset squares `bc0`/`cd0`/`bc10`/`cd10` are the grid
-//!   cells b0/d0/b10/d10 on the wire, with c0/c10 holes.
-//! * Orthodox chess (`normal`) needs no mapping: XBoard's squares, moves
-//!   and FENs are ours, and XBoard knows the game (no `setup` or `piece`
-//!   lines), so it can test legality itself.
-//! * Piece images: the woozan goes to the Wazir slot, never the Pawn slot
-//!   (XBoard applies pawn rules to that slot); the fleurbic to the Alfil
-//!   (Elephant), the crowned knight to the Man (Commoner), the squire to the
-//!   Dragon (crowned rook: exactly rook + one diagonal step).
+//! The XBoard edge of a session: square names, moves and FENs translated
+//! between XBoard's forms and ours, the `setup` and `piece` lines, and
+//! `highlight` answers, each read from the game's [`Dialect`] (see
+//! [`super::dialect`]), so nothing here names a game.
 
+use super::dialect::{self, BoardModel, Dialect};
 use movegen::{AnyPosition, Variant};
-
-/// Dysnomia's `setup` piece table (see [`super::xboard_dy::PIECE_TABLE`]).
-pub const DYSNOMIA_PIECE_TABLE: &str = super::xboard_dy::PIECE_TABLE;
-
-/// The `piece` lines of the orthodox pieces, which Strange Chess and
-/// Dysnomia keep.
-const ORTHODOX_PIECES: [&str; 5] = [
-    "piece K& K",
-    "piece Q& Q",
-    "piece R& R",
-    "piece B& B",
-    "piece N& N",
-];
 
 /// The most fields XBoard writes in a FEN: board, side, castling, en
 /// passant and the two counters.
@@ -36,11 +13,13 @@ const XBOARD_FEN_FIELDS: usize = 6;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMap {
     pub variant: Variant,
+    /// 1 when XBoard numbers an 11-rank board from 1 (its default), 0 when
+    /// it runs with `-rankOffset 1` and uses our numbers.
     pub rank_base: u32,
-    /// Strange Chess and Dysnomia: moves in the forms XBoard's board can
-    /// follow (see [`super::xboard_sc`], [`super::xboard_dy`]); off, the
-    /// binding notation travels unchanged (for `curio match` and other
-    /// programs that know the game).
+    /// Games whose moves travel in the forms XBoard's board can follow
+    /// (Strange Chess, Dysnomia; see [`super::xboard_sc`],
+    /// [`super::xboard_dy`]); off, the binding notation travels unchanged
+    /// (for `curio match` and other programs that know the game).
     pub xboard_board: bool,
 }
 
@@ -75,81 +54,40 @@ impl BoardMap {
         }
     }
 
-    /// Whether moves travel in XBoard's forms (Strange Chess, Dysnomia),
-    /// so the session keeps a model of XBoard's board.
+    /// The game's dialect.
+    pub fn dialect(&self) -> &'static dyn Dialect {
+        dialect::of(self.variant)
+    }
+
+    /// Whether moves travel in XBoard's forms, so the session keeps a
+    /// model of XBoard's board.
     pub fn tracks_xboard_board(&self) -> bool {
-        matches!(self.variant, Variant::StrangeChess | Variant::Dysnomia) && self.xboard_board
+        self.dialect().moves_in_xboard_forms() && self.xboard_board
     }
 
-    /// Whether XBoard's text is ours unchanged (its own notation on the wire).
-    fn identity(&self) -> bool {
-        matches!(
-            self.variant,
-            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess | Variant::Dysnomia
-        )
-    }
-
-    /// Files and ranks of the grid XBoard shows.
-    fn grid(&self) -> (usize, usize) {
-        if matches!(self.variant, Variant::Chess | Variant::Dysnomia) {
-            (8, 8)
-        } else if self.variant == Variant::StrangeChess {
-            (12, 12)
+    /// XBoard's board as the session models it at `pos`, when moves travel
+    /// in XBoard's forms.
+    pub fn board_model(&self, pos: &AnyPosition) -> Option<Box<dyn BoardModel>> {
+        if self.tracks_xboard_board() {
+            self.dialect().board_model(pos)
         } else {
-            (5, 11)
+            None
         }
     }
 
     /// Our square name -> XBoard's.
     pub fn square_out(&self, ours: &str) -> String {
-        if self.identity() {
-            return ours.to_string();
-        }
-        let split = ours
-            .find(|c: char| c.is_ascii_digit())
-            .unwrap_or(ours.len());
-        let (letters, digits) = ours.split_at(split);
-        let rank: u32 = digits.parse().unwrap_or(0);
-        let file = match letters {
-            "bc" => "b",
-            "cd" => "d",
-            l => l,
-        };
-        format!("{file}{}", rank + self.rank_base)
+        self.dialect().square_out(ours, self.rank_base)
     }
 
     /// XBoard's square name -> ours (None if it is not a square of ours).
     pub fn square_in(&self, xb: &str) -> Option<String> {
-        if matches!(self.variant, Variant::Chess | Variant::Dysnomia) {
-            let b = xb.as_bytes();
-            let ok = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
-            return ok.then(|| xb.to_string());
-        }
-        let split = xb.find(|c: char| c.is_ascii_digit())?;
-        let (file, digits) = xb.split_at(split);
-        if !matches!(file, "a" | "b" | "c" | "d" | "e")
-            || digits.is_empty()
-            || digits.len() > 2
-            || !digits.bytes().all(|c| c.is_ascii_digit())
-        {
-            return None;
-        }
-        let rank = digits.parse::<u32>().ok()?.checked_sub(self.rank_base)?;
-        if rank > 10 {
-            return None;
-        }
-        let name = match (self.variant, file, rank) {
-            (Variant::Trubix43, "b", 0 | 10) => format!("bc{rank}"),
-            (Variant::Trubix43, "d", 0 | 10) => format!("cd{rank}"),
-            (Variant::Trubix43, _, 0 | 10) => return None,
-            _ => format!("{file}{rank}"),
-        };
-        Some(name)
+        self.dialect().square_in(xb, self.rank_base)
     }
 
     /// Our move text -> XBoard's.
     pub fn move_out(&self, ours: &str) -> String {
-        if self.identity() {
+        if self.dialect().identity() {
             // Its own notation on the wire (drops, flips, decisions).
             return ours.to_string();
         }
@@ -161,7 +99,7 @@ impl BoardMap {
 
     /// XBoard's move text -> ours, or a reason.
     pub fn move_in(&self, xb: &str) -> Result<String, String> {
-        if self.identity() {
+        if self.dialect().identity() {
             return Ok(xb.to_string());
         }
         let (a, b, rest) =
@@ -178,187 +116,34 @@ impl BoardMap {
     /// The `setup` line sent in answer to `variant` (none for chess, which
     /// XBoard knows).
     pub fn setup_line(&self) -> Option<String> {
-        let (table, fen_board) = match self.variant {
-            Variant::Chess => return None,
-            Variant::Trubix => (
-                ".N..Q.F..WK.n..q.f..wk",
-                "**k**/fnqnf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FNQNF/**K**",
-            ),
-            Variant::Trubix43 => (
-                "....Q.F..WC...SK....q.f..wc...sk",
-                "*q*k*/fcscf/wwwww/f1w1f/*3*/*3*/*3*/F1W1F/WWWWW/FCSCF/*Q*K*",
-            ),
-            // Set up by its own session (`cecp::hidden`), which shows each
-            // side its own faces.
-            Variant::RealityCheck => return None,
-            Variant::Dysnomia => {
-                // Chess pieces in their own slots, column glyphs and the
-                // Statue on images with no rules of their own, the King
-                // last. The bughouse parent lets a drop put a glyph on an
-                // empty square (a rider leaving its column), and captures
-                // stay out of the hands; XBoard has no idea of columns,
-                // pools or denial, and runs with legality testing off.
-                return Some(format!(
-                    "setup ({DYSNOMIA_PIECE_TABLE}) 8x8+0_bughouse {}",
-                    Variant::Dysnomia.start_fen()
-                ));
-            }
-            Variant::StrangeChess => {
-                // The bughouse parent lets a drop put any glyph on an empty
-                // square, and captures stay out of the hands.
-                let pic = super::xboard_sc::picture(Variant::StrangeChess.start_fen(), true)?;
-                return Some(format!(
-                    "setup ({}) 12x12+0_bughouse {} w KQkq - 0 1",
-                    super::xboard_sc::PIECE_TABLE,
-                    super::xboard_sc::board_field(&pic)
-                ));
-            }
-        };
-        Some(format!(
-            "setup ({table}) 5x11+0_fairy {fen_board} w - - 0 1"
-        ))
+        self.dialect().setup_line()
     }
 
-    /// One `piece` line per piece (XBetza), for XBoard's SAN and PGN. The
-    /// woozan's square-specific links cannot be expressed; XBoard runs with
-    /// legality testing off for these games.
+    /// One `piece` line per piece (XBetza), for XBoard's SAN and PGN.
     pub fn piece_lines(&self) -> Vec<String> {
-        if self.variant == Variant::Chess {
-            return Vec::new();
-        }
-        if self.variant == Variant::StrangeChess {
-            // The moves XBetza can write, for XBoard's SAN and the PGN's
-            // VariantMen tag (legality testing stays off): the Bacteria's
-            // base moves, the Halfer's two leaps, the Magician's steps and
-            // jump, the Stone's steps. The pawn is XBoard's own; the Digger
-            // (rides under pieces), the Wall and the combination glyphs
-            // have no XBetza form and stay undefined.
-            return ORTHODOX_PIECES
-                .iter()
-                .chain(&["piece X& KN", "piece H& NC", "piece M& KD", "piece S& mK"])
-                .map(|l| l.to_string())
-                .collect();
-        }
-        if self.variant == Variant::Dysnomia {
-            // What XBetza can say of each piece, for XBoard's SAN and the
-            // PGN (legality testing stays off): the King's single step,
-            // the pawn's steps in four directions and forward captures.
-            // No line for the Statue: XBoard 4.9.1's ApplyMove takes a
-            // kill leg by a piece whose Betza has `O` as a castling and
-            // empties its square (a CI game forfeited on it), and a code
-            // may carry a Statue's glyph out and back.
-            return ORTHODOX_PIECES
-                .iter()
-                .chain(&["piece P& mWfcF"])
-                .map(|l| l.to_string())
-                .collect();
-        }
-        let mut v = vec!["piece K& K", "piece Q& Q", "piece F& KAD", "piece W& mvWcF"];
-        match self.variant {
-            Variant::Trubix => v.push("piece N& N"),
-            Variant::Trubix43 => {
-                v.push("piece C& KN");
-                v.push("piece S& RF");
-            }
-            Variant::RealityCheck | Variant::Chess | Variant::StrangeChess | Variant::Dysnomia => {}
-        }
-        v.into_iter().map(String::from).collect()
+        self.dialect().piece_lines()
     }
 
-    /// A position as XBoard FEN (six fields). The castling field carries the
-    /// unmoved-woozan set in our letters (`ABCDEabcde`, `-` when empty):
-    /// XBoard keeps and returns it, and [`BoardMap::fen_in`] reads it back,
-    /// so a two-step right survives a `setboard` (a woozan that moved away and
-    /// back has none, which inference from the board would get wrong).
+    /// A position as XBoard FEN.
     pub fn fen_out(&self, pos: &AnyPosition) -> String {
-        let fen = pos.fen();
-        if self.identity() {
-            // XBoard cannot show hidden faces; PGN keeps our full FEN.
-            return fen;
-        }
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        format!("{} {} {} - {} {}", f[0], f[1], f[2], f[3], f[4])
+        self.dialect().fen_out(pos)
     }
 
-    /// XBoard FEN -> our FEN. XBoard cannot carry the unmoved-woozan set:
-    /// a castling field of file letters (our own notation) is taken as it
-    /// is; otherwise every woozan on its home square counts as unmoved.
-    /// Our own five-field FEN (board, side, unmoved set, half-move clock,
-    /// move number; what `curio match` sends) is exact, `-` included: a
-    /// woozan back on its home square after moving has no two-step, and
-    /// inferring one made an engine play an illegal move in a match.
+    /// XBoard FEN (or our own) -> our position.
     pub fn fen_in(&self, xb: &str) -> Result<AnyPosition, String> {
         // XBoard writes at most six fields. A FEN with more is our own
         // full-state FEN, taken whole or refused whole: reading it as
         // XBoard's would drop the fields after the sixth (a Dysnomia
         // denial right, pools, a bait) without a word.
         let ours_only = xb.split_whitespace().count() > XBOARD_FEN_FIELDS;
-        if self.variant == Variant::StrangeChess {
-            // Our full-state FEN, or the one XBoard writes of its board.
-            return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
-                if ours_only {
-                    return Err(e.to_string());
-                }
-                AnyPosition::from_fen(self.variant, &super::xboard_sc::our_fen(xb))
-                    .map_err(|_| e.to_string())
-            });
-        }
-        if self.variant == Variant::Dysnomia {
-            // Our full-state FEN, or the one XBoard writes of its glyphs.
-            return AnyPosition::from_fen(self.variant, xb).or_else(|e| {
-                if ours_only {
-                    return Err(e.to_string());
-                }
-                AnyPosition::from_fen(self.variant, &super::xboard_dy::our_fen(xb))
-                    .map_err(|_| e.to_string())
-            });
-        }
-        if ours_only {
-            return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
-        }
-        if self.identity() {
-            return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
-        }
-        let f: Vec<&str> = xb.split_whitespace().collect();
-        if f.is_empty() {
-            return Err("empty FEN".into());
-        }
-        if f.len() == 5 {
-            return AnyPosition::from_fen(self.variant, xb).map_err(|e| e.to_string());
-        }
-        if f[0].contains('[') {
-            return Err(format!("{} has no pieces in hand", self.variant.title()));
-        }
-        let side = f.get(1).copied().unwrap_or("w");
-        let (half, full) = match f.len() {
-            6 => (f[4], f[5]),
-            // Five fields are our own FEN, read above.
-            4 => (f[3], "1"),
-            _ => ("0", "1"),
-        };
-        let castle = f.get(2).copied().unwrap_or("-");
-        let ours = if !castle.is_empty()
-            && castle != "-"
-            && castle
-                .bytes()
-                .all(|c| matches!(c, b'A'..=b'E' | b'a'..=b'e'))
-        {
-            format!("{} {side} {castle} {half} {full}", f[0])
-        } else {
-            let inferred = AnyPosition::from_fen(self.variant, &format!("{} {side}", f[0]))
-                .map_err(|e| e.to_string())?;
-            let fen = inferred.fen();
-            let unmoved = fen.split_whitespace().nth(2).unwrap_or("-").to_string();
-            format!("{} {side} {unmoved} {half} {full}", f[0])
-        };
-        AnyPosition::from_fen(self.variant, &ours).map_err(|e| e.to_string())
+        self.dialect().fen_in(xb, ours_only)
     }
 
     /// Answer to `lift SQ`: legal targets of the piece on `xb_square` as a
     /// colour FEN (Y move, R capture, M optional promotion, B forced).
     pub fn highlight(&self, pos: &AnyPosition, xb_square: &str) -> Option<String> {
         let from = self.square_in(xb_square)?;
-        let (files, ranks) = self.grid();
+        let (files, ranks) = self.dialect().grid();
         let mut marks = vec![vec!['.'; files]; ranks];
         for d in pos.move_details() {
             if d.from != from {
@@ -366,7 +151,11 @@ impl BoardMap {
             }
             let to = self.square_out(&d.to);
             let file = (to.as_bytes()[0] - b'a') as usize;
-            let base = if self.identity() { 1 } else { self.rank_base };
+            let base = if self.dialect().identity() {
+                1
+            } else {
+                self.rank_base
+            };
             let rank = to[1..].parse::<u32>().ok()?.checked_sub(base)? as usize;
             let same_to = |m: &movegen::MoveDetail| m.from == d.from && m.to == d.to;
             let details = pos.move_details();

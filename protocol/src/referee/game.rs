@@ -300,10 +300,10 @@ fn set_up_cecp(
     opening: Option<(FullView, &[String])>,
     tc: TimeControl,
 ) -> bool {
-    // The referee speaks the binding notation of Strange Chess and
-    // Dysnomia; Curio would otherwise use the forms XBoard's board can
-    // follow.
-    if matches!(variant, Variant::StrangeChess | Variant::Dysnomia)
+    // The referee speaks each game's binding notation; Curio would
+    // otherwise use the forms XBoard's board can follow (Strange Chess,
+    // Dysnomia).
+    if crate::cecp::dialect::of(variant).moves_in_xboard_forms()
         && e.features.options.iter().any(|o| o == "XBoard board")
     {
         e.send("option XBoard board=0");
@@ -495,10 +495,8 @@ impl Referee {
         let i = side.index();
         self.game.push(ours.clone(), next, ());
         let pos = self.game.current();
-        if self.variant == Variant::Dysnomia {
-            rec.events.denials += u32::from(ours == "@@@@");
-            rec.events.baits += u32::from(pos.bait_pending());
-        }
+        rec.events.denials += u32::from(self.variant.is_denial(&ours));
+        rec.events.baits += u32::from(pos.bait_pending());
         let clock_after = matches!(self.tcs[i], TimeControl::Clock { .. }).then_some(self.clock[i]);
         rec.moves.push(PlayedMove {
             text: ours.clone(),

@@ -7,6 +7,7 @@
 
 use super::game::{PlayedGame, TimeControl};
 use crate::cecp::xboard_map::BoardMap;
+use movegen::game::Color;
 use movegen::{AnyPosition, Variant};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -115,19 +116,17 @@ pub fn write_game(rec: &PlayedGame, variant: Variant, round: usize, tc: TimeCont
             (None, Some(t)) => tokens.push(format!("{{[%emt {}]}}", emt(t))),
             (None, None) => {}
         }
-        // A Dysnomia denial stays in the movetext (replaying the game
-        // needs it: it forbids the denied move and passes the right), and
-        // a comment says what it did.
-        if variant == Variant::Dysnomia && mv == "@@@@" && i > 0 {
-            let denied = &rec.moves[i - 1].text;
+        // A turn that needs words (a Dysnomia denial) keeps its text in
+        // the movetext (replaying the game needs it) and gets a comment.
+        if i > 0 {
             let mover = if (ply - 1).is_multiple_of(2) {
-                "White"
+                Color::White
             } else {
-                "Black"
+                Color::Black
             };
-            tokens.push(format!(
-                "{{denial: {denied} is taken back and {mover} plays again}}"
-            ));
+            if let Some(c) = map.dialect().pgn_comment(mv, &rec.moves[i - 1].text, mover) {
+                tokens.push(format!("{{{c}}}"));
+            }
         }
     }
     // A comment cannot hold braces.

@@ -6,7 +6,6 @@ use super::game::{Events, PlayedGame};
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wld};
 use super::tournament::{Job, MatchConfig};
 use crate::cli::CliError;
-use movegen::Variant;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Mutex;
@@ -150,7 +149,7 @@ pub(super) fn report(
     if let Some(s) = &cfg.sprt {
         write_sprt(s, &t.head, out)?;
     }
-    if cfg.variant == Variant::Dysnomia {
+    if cfg.variant.card().denial.is_some() {
         writeln!(
             out,
             "\nDenials: {}, baits: {}, in {} plies",

@@ -7,9 +7,8 @@
 //! - [`settings`]: features, options, hash, threads, the debug log;
 //! - [`thinking`]: searches, thinking output, results.
 
-use super::xboard_dy;
+use super::dialect::BoardModel;
 use super::xboard_map::BoardMap;
-use super::xboard_sc::{self, XbBoard};
 use super::{Event, Out};
 use crate::session::{
     Done, GameRecord, Job, MoveClock, Report, Searcher, TimeControl, MAX_THREADS,
@@ -59,13 +58,9 @@ impl Default for Config {
     }
 }
 
-/// XBoard's board, as the session models it (see [`xboard_sc`] and
-/// [`xboard_dy`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum XbModel {
-    Strange(XbBoard),
-    Dysnomia(xboard_dy::XbBoard),
-}
+/// XBoard's board, as the session models it (see
+/// [`super::dialect::BoardModel`]).
+type XbModel = Box<dyn BoardModel>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -122,18 +117,6 @@ pub struct Session {
     contempt: Option<i32>,
     /// The running search's id and what it is for.
     running: Option<(u64, Mode)>,
-}
-
-/// XBoard's board as the session models it at `pos`, when moves travel
-/// in XBoard's forms (Strange Chess, Dysnomia with `XBoard board` on).
-fn xb_model(map: &BoardMap, pos: &AnyPosition) -> Option<XbModel> {
-    if !map.tracks_xboard_board() {
-        None
-    } else if map.variant == Variant::Dysnomia {
-        xboard_dy::XbBoard::from_fen(&pos.fen()).map(XbModel::Dysnomia)
-    } else {
-        XbBoard::from_fen(&pos.fen()).map(XbModel::Strange)
-    }
 }
 
 impl Session {
@@ -326,7 +309,7 @@ impl Session {
     /// XBoard's board as the session models it at `pos`, when moves travel
     /// in XBoard's forms (Strange Chess, Dysnomia with `XBoard board` on).
     fn xb_model(&self, pos: &AnyPosition) -> Option<XbModel> {
-        xb_model(&self.map, pos)
+        self.map.board_model(pos)
     }
 
     /// After `new`, `setboard`, `undo`, a user move: restart analysis, or

@@ -74,45 +74,35 @@ impl Session {
     /// XBoard's text -> our move, and XBoard's board after it.
     pub(super) fn read_move(&self, text: &str) -> Result<(String, Option<XbModel>), String> {
         match self.xb() {
-            Some(XbModel::Strange(xb)) => xboard_sc::read_move(xb, self.current(), text)
-                .map(|(m, b)| (m, Some(XbModel::Strange(b)))),
             // A denial in our notation (from a program that knows the
             // game): XBoard's board goes back to before the denied move.
-            Some(XbModel::Dysnomia(_)) if text == "@@@@" => {
-                Ok(("@@@@".to_string(), self.xb_before()))
+            Some(xb) if xb.denials_by_refusal() && self.map.variant.is_denial(text) => {
+                Ok((text.to_string(), self.xb_before()))
             }
-            Some(XbModel::Dysnomia(xb)) => xboard_dy::read_move(xb, self.current(), text)
-                .map(|(m, b)| (m, Some(XbModel::Dysnomia(b)))),
-            _ => self.map.move_in(text).map(|m| (m, None)),
+            Some(xb) => xb
+                .read_move(self.current(), text)
+                .map(|(m, b)| (m, Some(b))),
+            None => self.map.move_in(text).map(|m| (m, None)),
         }
     }
 
     /// Our (legal) move -> XBoard's text, and XBoard's board after it.
     pub(super) fn write_move(&self, ours: &str) -> (String, Option<XbModel>) {
-        match self.xb() {
-            Some(XbModel::Strange(xb)) => {
-                if let Some((text, b)) = xboard_sc::write_move(xb, self.current(), ours) {
-                    return (text, Some(XbModel::Strange(b)));
-                }
-            }
-            Some(XbModel::Dysnomia(xb)) => {
-                if let Some((text, b)) = xboard_dy::write_move(xb, self.current(), ours) {
-                    return (text, Some(XbModel::Dysnomia(b)));
-                }
-            }
-            _ => {}
+        if let Some((text, b)) = self.xb().and_then(|xb| xb.write_move(self.current(), ours)) {
+            return (text, Some(b));
         }
         (self.map.move_out(ours), None)
     }
 
-    /// Dysnomia with option `Denial` off: the position without the move
-    /// that led to it (our FEN keeps everything else), so no denial is
-    /// legal in it.
+    /// A game with denials (Dysnomia) with option `Denial` off: the
+    /// position without the move that led to it (our FEN keeps everything
+    /// else), so no denial is legal in it.
     pub(super) fn settle(&self, pos: AnyPosition) -> AnyPosition {
-        if self.denial() || pos.variant() != Variant::Dysnomia {
+        let v = pos.variant();
+        if self.denial() || v.card().denial.is_none() {
             return pos;
         }
-        AnyPosition::from_fen(Variant::Dysnomia, &pos.fen()).unwrap_or(pos)
+        AnyPosition::from_fen(v, &pos.fen()).unwrap_or(pos)
     }
 
     /// A person's null move in XBoard, which XBoard relays as `setboard`
@@ -120,7 +110,10 @@ impl Session {
     /// the other side to move. In Dysnomia that is a denial of the last
     /// move; the denied side moves again (there is no `go`).
     pub(super) fn relayed_denial(&mut self, fen: &str) -> bool {
-        let Some(XbModel::Dysnomia(xb)) = self.xb() else {
+        let Some(xb) = self.xb().filter(|xb| xb.denials_by_refusal()) else {
+            return false;
+        };
+        let Some(denial) = self.map.variant.card().denial else {
             return false;
         };
         let f: Vec<&str> = fen.split_whitespace().collect();
@@ -129,8 +122,8 @@ impl Session {
             Color::White => "b",
             Color::Black => "w",
         };
-        let same_board = f.first().map(|b| b.split('[').next().unwrap_or(b))
-            == Some(xboard_dy::board_field(&xb.cells).as_str());
+        let same_board =
+            f.first().map(|b| b.split('[').next().unwrap_or(b)) == Some(xb.board_field().as_str());
         if !same_board || f.get(1) != Some(&passed) || self.game.plies() < 1 {
             return false;
         }
@@ -138,27 +131,27 @@ impl Session {
             .current()
             .legal_move_strings()
             .iter()
-            .any(|m| m == "@@@@")
+            .any(|m| m == denial)
         {
             // No denial now: refusing the null move makes XBoard take it
             // back, and the person moves.
-            self.out.line(
-                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): @@@@",
-            );
+            self.out.line(&format!(
+                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): {denial}"
+            ));
             return true;
         }
         self.abort_search();
         let mut next = self.current().clone();
-        if next.play("@@@@").is_err() {
+        if next.play(denial).is_err() {
             return false;
         }
         // XBoard keeps the denied move on its board.
         let xb = self.xb().cloned();
         self.game.push(
-            "@@@@".to_string(),
+            denial.to_string(),
             next,
             Wire {
-                text: "@@@@".to_string(),
+                text: denial.to_string(),
                 xb,
             },
         );
@@ -223,8 +216,8 @@ impl Session {
                     self.after_position_change();
                     // XBoard relays a null move as `setboard` and sends no
                     // `go`: an engine left on move moves by itself.
-                    let dysnomia_xb = matches!(self.xb(), Some(XbModel::Dysnomia(_)));
-                    if dysnomia_xb
+                    let relayed = self.xb().is_some_and(|xb| xb.denials_by_refusal());
+                    if relayed
                         && !self.analyzing
                         && self.engine_side == Some(self.current().side_to_move())
                     {
@@ -252,19 +245,22 @@ impl Session {
     /// `lift`: the squares the lifted piece may go to (XBoard's
     /// `highlight`), or the second leg of a two-leg turn.
     pub(super) fn lift(&mut self, arg: &str, line: &str) {
-        let highlight = match (self.game.last().note.xb.as_ref(), self.waypoint.take()) {
-            (Some(XbModel::Dysnomia(_)), Some((from, kill))) if kill == arg => {
-                xboard_dy::second_leg_highlight(self.current(), &from, &kill)
+        let waypoint = self.waypoint.take();
+        let highlight = match self.xb() {
+            Some(xb) => {
+                let second = waypoint
+                    .filter(|(_, kill)| kill == arg)
+                    .and_then(|(from, kill)| xb.second_leg_highlight(self.current(), &from, &kill));
+                match second {
+                    Some(h) => h,
+                    None => {
+                        let h = xb.highlight(self.current(), arg);
+                        self.lifted = Some(arg.to_string());
+                        h
+                    }
+                }
             }
-            (Some(XbModel::Strange(xb)), _) => {
-                self.lifted = Some(arg.to_string());
-                xboard_sc::highlight(xb, self.current(), arg)
-            }
-            (Some(XbModel::Dysnomia(xb)), _) => {
-                self.lifted = Some(arg.to_string());
-                xboard_dy::highlight(xb, self.current(), arg)
-            }
-            _ => self.map.highlight(self.current(), arg),
+            None => self.map.highlight(self.current(), arg),
         };
         match highlight {
             Some(h) => self.out.line(&format!("highlight {h}")),

@@ -81,7 +81,7 @@ impl Session {
     /// The option `Denial` or `computer` changed who may deny: the current
     /// position follows at once (a search on it starts again).
     pub(super) fn apply_denial_setting(&mut self) {
-        if self.current().variant() != Variant::Dysnomia {
+        if self.current().variant().card().denial.is_none() {
             return;
         }
         let mode = self.running.map(|(_, m)| m);
@@ -184,7 +184,7 @@ impl Session {
                 self.map.xboard_board = v == 1;
                 let map = self.map;
                 for (pos, note) in self.game.notes_mut() {
-                    note.xb = xb_model(&map, pos);
+                    note.xb = map.board_model(pos);
                 }
             }
             _ => self.error("bad option", line),

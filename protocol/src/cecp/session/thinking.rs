@@ -229,7 +229,8 @@ impl Session {
             return;
         }
         let next = self.settle(next);
-        if best == "@@@@" && matches!(self.xb(), Some(XbModel::Dysnomia(_))) {
+        let denial = self.map.variant.is_denial(&best);
+        if denial && self.xb().is_some_and(|xb| xb.denials_by_refusal()) {
             // XBoard cannot take a move back on an engine's word but for
             // refusing it: it then shows the position before it, and the
             // person moves again.

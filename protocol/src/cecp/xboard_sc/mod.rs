@@ -39,6 +39,7 @@
 //! holds what they share: the board's size, the glyph tables and the
 //! square names.
 
+pub mod dialect;
 mod lift;
 mod moves;
 mod setup;

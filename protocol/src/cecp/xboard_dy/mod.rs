@@ -34,6 +34,8 @@
 //! (denied): X` one way and reads XBoard's relayed null move (a `setboard`)
 //! the other way.
 
+pub mod dialect;
+
 use super::xboard_model::{self as model, Grid, Rules};
 use movegen::AnyPosition;
 
