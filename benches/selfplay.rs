@@ -26,7 +26,8 @@
 use engine::limits::{Clock, Limits};
 use engine::observer::Silent;
 use engine::{Engine, SearchOptions};
-use eval::trubix::{use_weights, Weights, DEFAULT};
+use eval::trubix::{Weights, DEFAULT};
+use eval::EvalConfig;
 use movegen::game::{Color, Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
 use rand::rngs::StdRng;
@@ -49,7 +50,8 @@ struct Spec {
 }
 
 trait Player {
-    fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock) -> Move;
+    /// A move in `pos`, evaluating with `eval` (this player's weights).
+    fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock, eval: &EvalConfig) -> Move;
     fn new_game(&mut self) {}
 }
 
@@ -58,8 +60,9 @@ trait Player {
 struct Baseline(engine::baseline::Player, StdRng);
 
 impl Player for Baseline {
-    fn choose(&mut self, pos: &Position, history: &[u64], _: Clock) -> Move {
-        engine::baseline::choose(self.0, pos, history, self.1.gen()).expect("a legal move exists")
+    fn choose(&mut self, pos: &Position, history: &[u64], _: Clock, eval: &EvalConfig) -> Move {
+        engine::baseline::choose(self.0, eval, pos, history, self.1.gen())
+            .expect("a legal move exists")
     }
 }
 
@@ -70,7 +73,8 @@ struct CurioPlayer {
 }
 
 impl Player for CurioPlayer {
-    fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock) -> Move {
+    fn choose(&mut self, pos: &Position, history: &[u64], clock: Clock, eval: &EvalConfig) -> Move {
+        self.engine.set_eval(*eval);
         let limits = match self.depth {
             Some(d) => Limits::depth(d),
             None => Limits {
@@ -176,9 +180,12 @@ fn play(
             increment: specs[side].inc,
             moves_to_go: None,
         };
-        use_weights(specs[side].weights);
+        let eval = EvalConfig {
+            trubix: specs[side].weights,
+            ..EvalConfig::DEFAULT
+        };
         let t = Instant::now();
-        let m = players[side].choose(&pos, &history, clock);
+        let m = players[side].choose(&pos, &history, clock, &eval);
         let spent = t.elapsed();
         // At a fixed depth no clock runs: a game must not depend on time.
         if specs[side].depth.is_none() && spent > left[side] {

@@ -40,6 +40,7 @@ impl FromStr for Player {
 /// gets `None` too.
 pub fn choose<G: Evaluator>(
     player: Player,
+    eval: &eval::EvalConfig,
     pos: &G,
     history: &[u64],
     seed: u64,
@@ -65,7 +66,7 @@ pub fn choose<G: Evaluator>(
             Some(Outcome::Win { winner, .. }) if winner == me => i64::MAX,
             Some(Outcome::Win { .. }) => i64::MIN + 1,
             Some(Outcome::Draw { .. }) => 0,
-            None => -(child.evaluate() as i64),
+            None => -(child.evaluate(eval) as i64),
         };
         if value > best {
             best = value;
@@ -89,12 +90,12 @@ mod tests {
         // Back-rank mate with the rook.
         let p = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         for seed in 0..8 {
-            let m = choose(Player::Greedy, &p, &[], seed).unwrap();
+            let m = choose(Player::Greedy, &eval::EvalConfig::DEFAULT, &p, &[], seed).unwrap();
             assert_eq!(p.move_to_string(m), "a1a8");
         }
         // A hanging queen is taken.
         let p = Position::from_fen("6k1/8/8/3q4/8/8/3R4/6K1 w - - 0 1").unwrap();
-        let m = choose(Player::Greedy, &p, &[], 3).unwrap();
+        let m = choose(Player::Greedy, &eval::EvalConfig::DEFAULT, &p, &[], 3).unwrap();
         assert_eq!(p.move_to_string(m), "d2d5");
     }
 
@@ -103,17 +104,30 @@ mod tests {
         let p =
             Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         let picks: std::collections::HashSet<String> = (0..40)
-            .map(|s| p.move_to_string(choose(Player::Random, &p, &[], s).unwrap()))
+            .map(|s| {
+                p.move_to_string(
+                    choose(Player::Random, &eval::EvalConfig::DEFAULT, &p, &[], s).unwrap(),
+                )
+            })
             .collect();
         assert!(picks.len() > 5, "{picks:?}");
         assert!(picks.iter().all(|m| p.parse_move(m).is_ok()));
-        assert_eq!(choose(Player::Search, &p, &[], 0), None);
+        assert_eq!(
+            choose(Player::Search, &eval::EvalConfig::DEFAULT, &p, &[], 0),
+            None
+        );
     }
 
     #[test]
     fn no_legal_move_means_no_choice() {
         let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        assert_eq!(choose(Player::Greedy, &mated, &[], 0), None);
-        assert_eq!(choose(Player::Random, &mated, &[], 0), None);
+        assert_eq!(
+            choose(Player::Greedy, &eval::EvalConfig::DEFAULT, &mated, &[], 0),
+            None
+        );
+        assert_eq!(
+            choose(Player::Random, &eval::EvalConfig::DEFAULT, &mated, &[], 0),
+            None
+        );
     }
 }

@@ -172,6 +172,8 @@ pub struct Engine {
     core_limit: Option<usize>,
     stop: Arc<AtomicBool>,
     contempt: Score,
+    /// The evaluation settings every search thread evaluates with.
+    eval: eval::EvalConfig,
     /// The growth from one iteration to the next measured in the last
     /// search, and of which game: the next search predicts with it.
     growth: Option<(std::any::TypeId, f64)>,
@@ -199,6 +201,7 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             root: Arc::default(),
             contempt: 0,
+            eval: eval::EvalConfig::DEFAULT,
             growth: None,
         })
     }
@@ -284,6 +287,15 @@ impl Engine {
         self.contempt
     }
 
+    /// The evaluation settings (weights) of the searches to come.
+    pub fn set_eval(&mut self, c: eval::EvalConfig) {
+        self.eval = c;
+    }
+
+    pub fn eval(&self) -> eval::EvalConfig {
+        self.eval
+    }
+
     /// Forgets everything learnt (a new game), so searches repeat exactly.
     pub fn new_game(&mut self) {
         self.tt.clear();
@@ -354,9 +366,7 @@ impl Engine {
         let stop = &finished;
         let contempt = self.contempt;
         let helpers = self.running_threads() - 1;
-        // The caller's evaluation settings (tuned weights) hold in every
-        // search thread, not only on the caller's.
-        let eval_config = eval::config();
+        let eval_config = self.eval;
         let stack = search_stack_bytes::<G>();
         let game = std::any::TypeId::of::<G>();
         let growth_hint = self.growth.filter(|g| g.0 == game).map(|g| g.1);
@@ -381,17 +391,23 @@ impl Engine {
                     };
                     spawn_search_thread(scope, format!("search {id}"), stack, move || {
                         priority::lower_current_thread();
-                        eval::set_config(eval_config);
-                        let mut t: Thread<G> =
-                            Thread::new(shared, id, helper_limits, history, start, contempt);
+                        let mut t: Thread<G> = Thread::new(
+                            shared,
+                            id,
+                            helper_limits,
+                            history,
+                            start,
+                            contempt,
+                            eval_config,
+                        );
                         t.run(&mut pos, 1, &options.exclude, None)
                     })
                 })
                 .collect();
             let (reports, received) = mpsc::channel();
             let main = spawn_search_thread(scope, "search 0".into(), stack, move || {
-                eval::set_config(eval_config);
-                let mut main: Thread<G> = Thread::new(shared, 0, *limits, history, start, contempt);
+                let mut main: Thread<G> =
+                    Thread::new(shared, 0, *limits, history, start, contempt, eval_config);
                 main.time = TimeManager::new(limits, growth_hint);
                 let mut pos = root.clone();
                 let mut relay = Relay(reports);

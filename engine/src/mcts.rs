@@ -449,8 +449,6 @@ pub fn ismcts<G: MonteCarlo>(
             stop,
         )]
     } else {
-        // The caller's evaluation settings hold in every tree's thread.
-        let eval_config = eval::config();
         // The tree walk and playouts do not recurse, but every search
         // thread gets the same stack, chosen in one place.
         let stack = crate::search_stack_bytes::<G>();
@@ -459,7 +457,6 @@ pub fn ismcts<G: MonteCarlo>(
                 .map(|i| {
                     let seed = config.seed.wrapping_add(0x1000_0000 * i as u64);
                     crate::spawn_search_thread(s, format!("mcts {i}"), stack, move || {
-                        eval::set_config(eval_config);
                         run_tree(sample, config, seed, deadline, per_thread, stop)
                     })
                 })

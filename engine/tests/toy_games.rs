@@ -9,7 +9,7 @@ use engine::limits::Limits;
 use engine::observer::Silent;
 use engine::score::{mate_in_moves, MATE};
 use engine::{Engine, SearchOptions, SearchResult};
-use eval::Evaluator;
+use eval::{EvalConfig, Evaluator};
 use movegen::game::{Color, EndReason, Outcome};
 use toy::{flat, mix, never, Rules, Toy, ToyMove};
 
@@ -21,7 +21,7 @@ fn search<G: Evaluator>(pos: &G, limits: Limits, threads: usize) -> SearchResult
 
 /// A pseudo-random value of the position, so that move ordering and
 /// cut-offs vary from node to node.
-fn noisy_eval(path: &[ToyMove]) -> i32 {
+fn noisy_eval(_: &EvalConfig, path: &[ToyMove]) -> i32 {
     let k = path.iter().fold(7, |k, &m| mix(k ^ m));
     (k % 201) as i32 - 100
 }
@@ -43,7 +43,7 @@ fn a_game_with_more_legal_moves_than_512_is_searched() {
     // last one does not lose is solved.
     static LATE_BEST: Rules = Rules {
         width: |p| if p.is_empty() { 1000 } else { 3 },
-        eval: |p| match p {
+        eval: |_, p| match p {
             // Black to move, three plies in: lost after White's 999, won
             // after any other first move.
             [999, _, _] => -300,
@@ -82,8 +82,8 @@ fn helper_threads_evaluate_with_the_callers_weights() {
     };
     /// The tempo weight each thread saw when it evaluated.
     static SEEN: Mutex<Option<HashMap<ThreadId, i32>>> = Mutex::new(None);
-    fn recording_eval(path: &[ToyMove]) -> i32 {
-        let tempo = eval::config().trubix.tempo;
+    fn recording_eval(c: &EvalConfig, path: &[ToyMove]) -> i32 {
+        let tempo = c.trubix.tempo;
         let start = Instant::now();
         loop {
             let threads = {
@@ -99,7 +99,7 @@ fn helper_threads_evaluate_with_the_callers_weights() {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        noisy_eval(path)
+        noisy_eval(c, path)
     }
     static RECORDING: Rules = Rules {
         width: |_| 6,
@@ -107,9 +107,19 @@ fn helper_threads_evaluate_with_the_callers_weights() {
         decisive: never,
         no_moves: never,
     };
-    eval::trubix::use_weights(&TUNED);
-    let r = search(&Toy::<64>::new(&RECORDING), Limits::depth(5), 2);
-    eval::trubix::use_weights(&eval::trubix::DEFAULT);
+    let mut engine = Engine::new(4, 2);
+    engine.set_core_limit(None);
+    engine.set_eval(EvalConfig {
+        trubix: &TUNED,
+        ..EvalConfig::DEFAULT
+    });
+    let r = engine.search(
+        &Toy::<64>::new(&RECORDING),
+        &[],
+        &Limits::depth(5),
+        &SearchOptions::default(),
+        &mut Silent,
+    );
     assert!(r.best.is_some());
     let seen = SEEN.lock().unwrap().take().unwrap();
     assert_eq!(seen.len(), 2, "both threads evaluated: {seen:?}");
@@ -193,7 +203,7 @@ fn no_moves_is_scored_by_the_games_outcome() {
             _ => 1,
         },
         // Otherwise White is a little worse.
-        eval: |p| if p.len() % 2 == 0 { -50 } else { 50 },
+        eval: |_, p| if p.len() % 2 == 0 { -50 } else { 50 },
         decisive: never,
         no_moves: |_| black_wins(EndReason::NoLegalTurn),
     };

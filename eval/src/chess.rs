@@ -14,7 +14,7 @@
 //! layout): White's square `s` (a1 = 0) reads entry `s ^ 56`, Black's reads
 //! entry `s`.
 
-use crate::{Evaluator, Score};
+use crate::{EvalConfig, Evaluator, Score};
 use movegen::chess::position::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use movegen::chess::{Move, Position};
 use movegen::game::{Color, Game};
@@ -266,7 +266,7 @@ pub fn evaluate_white(pos: &Position) -> Score {
 }
 
 impl Evaluator for Position {
-    fn evaluate(&self) -> Score {
+    fn evaluate(&self, _: &EvalConfig) -> Score {
         let white = evaluate_white(self);
         let s = if self.side_to_move() == Color::White {
             white
@@ -277,15 +277,15 @@ impl Evaluator for Position {
     }
 
     #[inline]
-    fn tactical_order(&self, m: Move) -> i32 {
+    fn tactical_order(&self, c: &EvalConfig, m: Move) -> i32 {
         let attacker = self
             .piece_at(m.from())
             .map_or(0, |(_, p)| MG_VALUE[p].max(100) * (p != KING) as i32);
-        self.capture_gain(m) * 16 - attacker / 16
+        self.capture_gain(c, m) * 16 - attacker / 16
     }
 
     #[inline]
-    fn capture_gain(&self, m: Move) -> Score {
+    fn capture_gain(&self, _: &EvalConfig, m: Move) -> Score {
         let victim = self.captured(m).map_or(0, |p| MG_VALUE[p]);
         let promo = m.promotion().map_or(0, |p| MG_VALUE[p] - MG_VALUE[PAWN]);
         victim + promo

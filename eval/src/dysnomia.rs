@@ -15,7 +15,7 @@
 //! A turn's material change is part of the turn (`Turn::delta`), so
 //! capture ordering and delta pruning read it without playing the turn.
 
-use crate::{Evaluator, Score};
+use crate::{EvalConfig, Evaluator, Score};
 use movegen::dysnomia::board::Material;
 use movegen::dysnomia::game::{State, Turn};
 use movegen::dysnomia::{Kind, Position};
@@ -127,21 +127,9 @@ pub const DEFAULT: Weights = FITTED;
 /// never used on the last rank).
 pub const ADVANCE: [Score; 8] = [0, 0, 0, 8, 18, 32, 55, 55];
 
-/// Material value of a kind (what captures are ordered and pruned by),
-/// in the current thread's weights.
-pub fn value(k: Kind) -> Score {
-    value_in(weights(), k)
-}
-
-/// The weights of the current thread's evaluation settings
-/// ([`crate::EvalConfig`]; [`DEFAULT`] unless a caller chose others).
-#[inline]
-pub fn weights() -> &'static Weights {
-    crate::config().dysnomia
-}
-
-/// A kind's material value in `w`.
-fn value_in(w: &Weights, k: Kind) -> Score {
+/// A kind's material value in `w` (what captures are ordered and pruned
+/// by).
+pub fn value(w: &Weights, k: Kind) -> Score {
     match k {
         Kind::King => 0,
         Kind::Queen => w[feature::QUEEN],
@@ -157,14 +145,14 @@ fn value_in(w: &Weights, k: Kind) -> Score {
 /// in (the hand-set weights): a feature must not change with the weights
 /// fitted to it.
 fn scale_value(k: Kind) -> Score {
-    value_in(&HANDSET, k)
+    value(&HANDSET, k)
 }
 
-/// The material of a [`Material`] count for one colour.
-fn material_of(counts: &[u8; 7]) -> Score {
+/// The material of a [`Material`] count for one colour, in `w`.
+fn material_of(w: &Weights, counts: &[u8; 7]) -> Score {
     Kind::ALL
         .iter()
-        .map(|&k| value(k) * counts[k as usize] as Score)
+        .map(|&k| value(w, k) * counts[k as usize] as Score)
         .sum()
 }
 
@@ -252,21 +240,21 @@ pub fn evaluate_white_with(p: &Position, w: &Weights) -> Score {
 
 const TEMPO: Score = 10;
 
-/// What `delta` (a turn's material change) is worth to `mover`.
-fn material_swing(delta: &[[i8; 7]; 2], mover: Color) -> Score {
+/// What `delta` (a turn's material change) is worth to `mover`, in `w`.
+fn material_swing(w: &Weights, delta: &[[i8; 7]; 2], mover: Color) -> Score {
     let side = |c: Color| {
         let d = &delta[c.index()];
         Kind::ALL
             .iter()
-            .map(|&k| value(k) * d[k as usize] as Score)
+            .map(|&k| value(w, k) * d[k as usize] as Score)
             .sum::<Score>()
     };
     side(mover) - side(mover.flip())
 }
 
 impl Evaluator for State {
-    fn evaluate(&self) -> Score {
-        let w = evaluate_white_with(&self.pos, weights());
+    fn evaluate(&self, c: &EvalConfig) -> Score {
+        let w = evaluate_white_with(&self.pos, c.dysnomia);
         (if self.side_to_move() == Color::White {
             w
         } else {
@@ -274,19 +262,19 @@ impl Evaluator for State {
         }) + TEMPO
     }
 
-    fn tactical_order(&self, t: Turn) -> i32 {
-        self.capture_gain(t)
+    fn tactical_order(&self, c: &EvalConfig, t: Turn) -> i32 {
+        self.capture_gain(c, t)
     }
 
-    fn capture_gain(&self, t: Turn) -> Score {
-        material_swing(&t.delta, self.side_to_move())
+    fn capture_gain(&self, c: &EvalConfig, t: Turn) -> Score {
+        material_swing(c.dysnomia, &t.delta, self.side_to_move())
     }
 }
 
-/// The material on the board of each side (a test and tuning aid).
-pub fn material(p: &Position) -> [Score; 2] {
+/// The material on the board of each side in `w` (a test and tuning aid).
+pub fn material(w: &Weights, p: &Position) -> [Score; 2] {
     let m: Material = p.board.material();
-    [material_of(&m[0]), material_of(&m[1])]
+    [material_of(w, &m[0]), material_of(w, &m[1])]
 }
 
 #[cfg(test)]
@@ -320,7 +308,7 @@ mod tests {
     fn the_start_scores_above_a_draw_for_white() {
         let s = state(START);
         assert_eq!(s.side_to_move(), Color::White);
-        let start = s.evaluate();
+        let start = s.evaluate(&EvalConfig::DEFAULT);
         let draw = -crate::default_contempt(movegen::Variant::Dysnomia);
         assert!(start < 0, "Black holds the right: {start}");
         assert!(start - draw >= 15, "start {start}, draw {draw}");
@@ -375,8 +363,8 @@ mod tests {
         let white = state("r3k3/pp6/8/8/8/8/1PPP4/(RN)3K3 w - - 0 1");
         let black = state("(rn)3k3/1ppp4/8/8/8/8/PP6/R3K3 b - - 0 1");
         // The denial right stays with Black in both: take it out.
-        let w = white.evaluate() + DEFAULT[feature::DENIAL_RIGHT];
-        let b = black.evaluate() - DEFAULT[feature::DENIAL_RIGHT];
+        let w = white.evaluate(&EvalConfig::DEFAULT) + DEFAULT[feature::DENIAL_RIGHT];
+        let b = black.evaluate(&EvalConfig::DEFAULT) - DEFAULT[feature::DENIAL_RIGHT];
         assert_eq!(w, b);
     }
 
@@ -388,9 +376,12 @@ mod tests {
         s.legal_moves(&mut list);
         let take = list.iter().find(|t| t.text() == "a1a8").unwrap();
         assert!(s.is_noisy(*take));
-        assert_eq!(s.capture_gain(*take), value(Kind::Knight));
+        assert_eq!(
+            s.capture_gain(&EvalConfig::DEFAULT, *take),
+            value(&DEFAULT, Kind::Knight)
+        );
         let quiet = list.iter().find(|t| t.text() == "a1a2").unwrap();
         assert!(!s.is_noisy(*quiet));
-        assert_eq!(s.capture_gain(*quiet), 0);
+        assert_eq!(s.capture_gain(&EvalConfig::DEFAULT, *quiet), 0);
     }
 }

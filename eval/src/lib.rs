@@ -17,13 +17,11 @@ use movegen::Tactical;
 pub type Score = i32;
 
 /// Evaluation settings chosen by the caller (tuned weights in self-play
-/// A/B tests and tuning), for every game that has some.
-///
-/// The setting belongs to a thread, because self-play runs games with
-/// different weights side by side in one process; a search reads it on the
-/// thread that starts the search and installs it on every thread the search
-/// runs (`engine::Engine::search`), so Lazy SMP helpers evaluate exactly
-/// like the main thread.
+/// A/B tests and tuning), for every game that has some: a value that every
+/// evaluation is given ([`Evaluator::evaluate`]), held by the engine that
+/// searches (`engine::Engine::set_eval`) and copied into each of its search
+/// threads, so that self-play can run two weight sets side by side in one
+/// process and Lazy SMP helpers evaluate exactly like the main thread.
 #[derive(Clone, Copy, Debug)]
 pub struct EvalConfig {
     /// Trubix and Trubix-43 weights.
@@ -91,22 +89,6 @@ impl Default for EvalConfig {
     }
 }
 
-thread_local! {
-    static CONFIG: std::cell::Cell<EvalConfig> = const { std::cell::Cell::new(EvalConfig::DEFAULT) };
-}
-
-/// The evaluation settings of the current thread.
-#[inline]
-pub fn config() -> EvalConfig {
-    CONFIG.with(|c| c.get())
-}
-
-/// Sets the evaluation settings of the current thread (and so of the
-/// searches it starts).
-pub fn set_config(c: EvalConfig) {
-    CONFIG.with(|cell| cell.set(c));
-}
-
 /// How many centipawns a draw counts against the engine in play (never in
 /// analysis), so that it avoids repetitions in even positions: 20, and 150
 /// in Dysnomia. There Black starts with the denial right, which the
@@ -124,25 +106,26 @@ pub fn default_contempt(v: movegen::Variant) -> Score {
     }
 }
 
-/// Static evaluation for a game.
+/// Static evaluation for a game, in the weights of an [`EvalConfig`]
+/// (each game reads its own part of it).
 pub trait Evaluator: Tactical {
     /// The position's value in centipawns for the side to move.
-    fn evaluate(&self) -> Score;
+    fn evaluate(&self, c: &EvalConfig) -> Score;
 
     /// Ordering value of a capture or promotion: most valuable victim first,
     /// least valuable attacker next (MVV-LVA), promotions by their gain.
-    fn tactical_order(&self, m: Self::Move) -> i32;
+    fn tactical_order(&self, c: &EvalConfig, m: Self::Move) -> i32;
 
     /// The material value of what `m` captures plus any promotion gain: an
     /// upper bound of what the move wins, for delta pruning.
-    fn capture_gain(&self, m: Self::Move) -> Score;
+    fn capture_gain(&self, c: &EvalConfig, m: Self::Move) -> Score;
 
     /// Whether the capture `m` probably loses material: a piece worth more
     /// than its catch lands where the opponent can take it back.
     /// Quiescence skips such captures and the main search tries them after
     /// the killers. Games without a cheap guard test say no, which keeps
     /// their search exact about captures.
-    fn likely_losing(&self, _m: Self::Move) -> bool {
+    fn likely_losing(&self, _c: &EvalConfig, _m: Self::Move) -> bool {
         false
     }
 }
@@ -151,23 +134,21 @@ pub trait Evaluator: Tactical {
 mod tests {
     use super::*;
 
+    /// Two settings side by side on one thread: each evaluation reads the
+    /// one it is given.
     #[test]
-    fn a_config_read_on_one_thread_can_be_installed_on_another() {
+    fn each_evaluation_reads_the_settings_it_is_given() {
         static TUNED: trubix::Weights = trubix::Weights {
             tempo: 77,
             ..trubix::DEFAULT_WEIGHTS
         };
-        trubix::use_weights(&TUNED);
-        let mine = config();
-        let (fresh, installed) = std::thread::spawn(move || {
-            let fresh = config().trubix.tempo;
-            set_config(mine);
-            (fresh, config().trubix.tempo)
-        })
-        .join()
-        .unwrap();
-        assert_eq!((fresh, installed), (trubix::DEFAULT_WEIGHTS.tempo, 77));
-        trubix::use_weights(&trubix::DEFAULT);
+        let tuned = EvalConfig {
+            trubix: &TUNED,
+            ..EvalConfig::DEFAULT
+        };
+        let start = movegen::trubix::Position::start(movegen::trubix::Board::T41);
+        let (plain, with_tempo) = (start.evaluate(&EvalConfig::DEFAULT), start.evaluate(&tuned));
+        assert_eq!(with_tempo - plain, 77 - trubix::DEFAULT_WEIGHTS.tempo);
     }
 
     #[test]
@@ -181,15 +162,13 @@ mod tests {
             strangechess::Position::from_fen("6k5/12/12/12/12/12/12/12/12/12/12/Q5K4r w - - 0 1")
                 .expect("FEN");
         let score = |set: WeightSet| {
-            set_config(set.config());
-            let r = (
-                dy.evaluate(),
-                sc.evaluate(),
-                crate::dysnomia::value(dysnomia::Kind::Queen),
-                crate::strangechess::value(strangechess::Kind::Queen),
-            );
-            set_config(EvalConfig::DEFAULT);
-            r
+            let c = set.config();
+            (
+                dy.evaluate(&c),
+                sc.evaluate(&c),
+                crate::dysnomia::value(c.dysnomia, dysnomia::Kind::Queen),
+                crate::strangechess::value(c.strangechess, strangechess::Kind::Queen),
+            )
         };
         let (fitted, handset) = (score(WeightSet::Fitted), score(WeightSet::Handset));
         let queen = crate::dysnomia::feature::QUEEN;

@@ -10,7 +10,7 @@
 //! to measure against). Scores are centipawns from the side to move's
 //! view.
 
-use crate::{Evaluator, Score};
+use crate::{EvalConfig, Evaluator, Score};
 use movegen::strangechess::geometry::{file_of, rank_of, tables};
 use movegen::strangechess::position::power;
 use movegen::strangechess::{moves, Kind, Move, Position};
@@ -114,17 +114,9 @@ pub const FITTED: Weights = Weights {
 /// The weights Curio plays with.
 pub const DEFAULT: Weights = FITTED;
 
-/// Material by kind in the current thread's weights (the king counts
-/// nothing).
-pub fn value(k: Kind) -> Score {
-    weights().material[k as usize]
-}
-
-/// The weights of the current thread's evaluation settings
-/// ([`crate::EvalConfig`]; [`DEFAULT`] unless a caller chose others).
-#[inline]
-pub fn weights() -> &'static Weights {
-    crate::config().strangechess
+/// Material by kind in `w` (the king counts nothing).
+pub fn value(w: &Weights, k: Kind) -> Score {
+    w.material[k as usize]
 }
 
 /// What gained powers add to a Bacteria.
@@ -276,14 +268,14 @@ pub fn evaluate_with(p: &Position, w: &Weights) -> Score {
             .sum::<Score>()
 }
 
-/// The evaluation from White's point of view.
+/// The evaluation from White's point of view, in the default weights.
 pub fn evaluate_white(p: &Position) -> Score {
-    evaluate_with(p, weights())
+    evaluate_with(p, &DEFAULT)
 }
 
 impl Evaluator for Position {
-    fn evaluate(&self) -> Score {
-        let w = evaluate_white(self);
+    fn evaluate(&self, c: &EvalConfig) -> Score {
+        let w = evaluate_with(self, c.strangechess);
         (if self.side_to_move() == Color::White {
             w
         } else {
@@ -291,14 +283,16 @@ impl Evaluator for Position {
         }) + TEMPO
     }
 
-    fn tactical_order(&self, m: Move) -> i32 {
+    fn tactical_order(&self, c: &EvalConfig, m: Move) -> i32 {
+        let w = c.strangechess;
         let attacker = self
             .piece_at(m.from())
-            .map_or(value(Kind::Halfer), |pc| value(pc.kind()));
-        self.capture_gain(m) * 16 - attacker / 16
+            .map_or(value(w, Kind::Halfer), |pc| value(w, pc.kind()));
+        self.capture_gain(c, m) * 16 - attacker / 16
     }
 
-    fn likely_losing(&self, m: Move) -> bool {
+    fn likely_losing(&self, c: &EvalConfig, m: Move) -> bool {
+        let w = c.strangechess;
         // A Wall can take two pieces, and a promotion is worth its gain
         // whatever follows: neither is judged by this one-cell test.
         if m.promotion().is_some() {
@@ -309,26 +303,29 @@ impl Evaluator for Position {
             _ => Kind::Halfer,
         };
         attacker != Kind::Wall
-            && value(attacker) > self.capture_gain(m) + 50
+            && value(w, attacker) > self.capture_gain(c, m) + 50
             && self.guards(m.to(), self.side_to_move().flip())
     }
 
-    fn capture_gain(&self, m: Move) -> Score {
+    fn capture_gain(&self, c: &EvalConfig, m: Move) -> Score {
+        let w = c.strangechess;
         let enemy = self.side_to_move().flip();
         // What stands on a cell the move takes (or starts a siege on).
         let on = |sq: usize| {
             self.piece_at(sq)
                 .filter(|pc| pc.color() == enemy)
-                .map_or(0, |pc| value(pc.kind()))
-                + self.halfers(sq, enemy) as Score * value(Kind::Halfer)
+                .map_or(0, |pc| value(w, pc.kind()))
+                + self.halfers(sq, enemy) as Score * value(w, Kind::Halfer)
         };
         let mut gain = on(m.to());
         gain += self.wall_trailing_cell(m).map_or(0, on);
         gain += self.custodian_victims(m).into_iter().map(on).sum::<Score>();
         if gain == 0 && self.is_capture(m) {
-            gain = value(Kind::Pawn); // en passant
+            gain = value(w, Kind::Pawn); // en passant
         }
-        gain + m.promotion().map_or(0, |k| value(k) - value(Kind::Pawn))
+        gain + m
+            .promotion()
+            .map_or(0, |k| value(w, k) - value(w, Kind::Pawn))
     }
 }
 
@@ -400,7 +397,10 @@ mod tests {
         let p = Position::from_fen("6k5/12/12/12/12/12/12/3R8/3n8/12/3S8/6K5 w - - 0 1").unwrap();
         let m = movegen::Notation::parse_move(&p, "d2d3").unwrap();
         assert!(p.is_noisy(m));
-        assert_eq!(p.capture_gain(m), value(Kind::Knight));
+        assert_eq!(
+            p.capture_gain(&EvalConfig::DEFAULT, m),
+            value(&DEFAULT, Kind::Knight)
+        );
         let quiet = movegen::Notation::parse_move(&p, "d2c3").unwrap();
         assert!(!p.is_noisy(quiet));
     }
@@ -410,11 +410,11 @@ mod tests {
         let guarded =
             Position::from_fen("6k5/12/12/4p7/3p8/12/12/12/12/12/12/3Q2K5 w - - 0 1").unwrap();
         let m = movegen::Notation::parse_move(&guarded, "d1d8").unwrap();
-        assert!(guarded.likely_losing(m));
+        assert!(guarded.likely_losing(&EvalConfig::DEFAULT, m));
         let hanging =
             Position::from_fen("6k5/12/12/12/3p8/12/12/12/12/12/12/3Q2K5 w - - 0 1").unwrap();
         let m = movegen::Notation::parse_move(&hanging, "d1d8").unwrap();
-        assert!(!hanging.likely_losing(m));
+        assert!(!hanging.likely_losing(&EvalConfig::DEFAULT, m));
     }
 
     #[test]
@@ -423,6 +423,9 @@ mod tests {
         // the Knight at once, the Halfer by the siege that starts.
         let p = Position::from_fen("6k5/12/12/12/12/3(nh)8/12/12/12/12/3R8/6K5 w - - 0 1").unwrap();
         let m = movegen::Notation::parse_move(&p, "d2d7").unwrap();
-        assert_eq!(p.capture_gain(m), value(Kind::Knight) + value(Kind::Halfer));
+        assert_eq!(
+            p.capture_gain(&EvalConfig::DEFAULT, m),
+            value(&DEFAULT, Kind::Knight) + value(&DEFAULT, Kind::Halfer)
+        );
     }
 }

@@ -13,7 +13,7 @@
 //! * king safety: enemy attacks on the squares around the king;
 //! * tempo for the side to move.
 
-use crate::{Evaluator, Score};
+use crate::{EvalConfig, Evaluator, Score};
 use movegen::bits::Bits;
 use movegen::trubix::geometry::{rank_of, Geometry, CELLS};
 use movegen::trubix::{Board, Kind, Move, Position};
@@ -59,16 +59,6 @@ pub const DEFAULT_WEIGHTS: Weights = Weights {
 
 /// The weights every search uses unless told otherwise.
 pub static DEFAULT: Weights = DEFAULT_WEIGHTS;
-
-/// Makes evaluations on the current thread, and in every thread of the
-/// searches it starts, use `w` (A/B testing, tuning). Self-play A/B tests
-/// run two weight sets in one process by switching this before each move;
-/// see [`crate::EvalConfig`].
-pub fn use_weights(w: &'static Weights) {
-    let mut config = crate::config();
-    config.trubix = w;
-    crate::set_config(config);
-}
 
 /// Material that counts towards the game phase (non-woozan, non-king).
 fn phase_weight(k: Kind) -> i32 {
@@ -203,8 +193,8 @@ pub fn kind_value(k: Kind) -> Score {
 }
 
 impl Evaluator for Position {
-    fn evaluate(&self) -> Score {
-        let w = crate::config().trubix;
+    fn evaluate(&self, c: &EvalConfig) -> Score {
+        let w = c.trubix;
         let white = evaluate_white(self, w);
         let s = if self.side_to_move() == Color::White {
             white
@@ -220,13 +210,13 @@ impl Evaluator for Position {
     }
 
     #[inline]
-    fn tactical_order(&self, m: Move) -> i32 {
+    fn tactical_order(&self, c: &EvalConfig, m: Move) -> i32 {
         let attacker = self.piece_at(m.from()).map_or(0, |p| kind_value(p.kind()));
-        self.capture_gain(m) * 16 - attacker / 16
+        self.capture_gain(c, m) * 16 - attacker / 16
     }
 
     #[inline]
-    fn capture_gain(&self, m: Move) -> Score {
+    fn capture_gain(&self, _: &EvalConfig, m: Move) -> Score {
         let victim = self.piece_at(m.to()).map_or(0, |p| kind_value(p.kind()));
         let promo = m
             .promotion()
@@ -244,7 +234,7 @@ mod tests {
         for board in [Board::T41, Board::T43] {
             let p = Position::start(board);
             assert_eq!(evaluate_white(&p, &DEFAULT_WEIGHTS), 0, "{board:?}");
-            assert_eq!(p.evaluate(), DEFAULT_WEIGHTS.tempo);
+            assert_eq!(p.evaluate(&EvalConfig::DEFAULT), DEFAULT_WEIGHTS.tempo);
         }
     }
 
@@ -279,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn thread_weights_change_the_evaluation() {
+    fn the_weights_given_change_the_evaluation() {
         static HEAVY_QUEEN: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
         let heavy = HEAVY_QUEEN.get_or_init(|| {
             let mut w = DEFAULT_WEIGHTS.clone();
@@ -288,20 +278,22 @@ mod tests {
         });
         let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1")
             .unwrap();
-        let normal = up.evaluate();
-        use_weights(heavy);
-        assert_eq!(up.evaluate(), normal + 500);
-        use_weights(&DEFAULT);
-        assert_eq!(up.evaluate(), normal);
+        let normal = up.evaluate(&EvalConfig::DEFAULT);
+        let heavy = EvalConfig {
+            trubix: heavy,
+            ..EvalConfig::DEFAULT
+        };
+        assert_eq!(up.evaluate(&heavy), normal + 500);
+        assert_eq!(up.evaluate(&EvalConfig::DEFAULT), normal);
     }
 
     #[test]
     fn material_matters() {
         let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1")
             .unwrap();
-        assert!(up.evaluate() > 400);
+        assert!(up.evaluate(&EvalConfig::DEFAULT) > 400);
         let down = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** b - 0 1")
             .unwrap();
-        assert!(down.evaluate() < -400);
+        assert!(down.evaluate(&EvalConfig::DEFAULT) < -400);
     }
 }

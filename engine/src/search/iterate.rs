@@ -200,7 +200,7 @@ impl<G: Evaluator> Thread<'_, G> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let score = self.search(root, depth, alpha, beta, 0, true);
+            let score = self.search(root, depth, alpha, beta, 0, true, None);
             if self.stopped {
                 return score;
             }

@@ -101,6 +101,8 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     /// Side to move at the root and the contempt for draws (centipawns).
     root_side: movegen::Color,
     limits_contempt: Score,
+    /// The evaluation settings (weights) this search evaluates with.
+    pub(crate) eval: eval::EvalConfig,
 }
 
 impl<'a, G: Evaluator> Thread<'a, G> {
@@ -111,6 +113,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         history: &[u64],
         start: Instant,
         contempt: Score,
+        eval: eval::EvalConfig,
     ) -> Self {
         Thread {
             shared,
@@ -134,6 +137,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             root_excluded: G::Moves::default(),
             root_side: movegen::Color::White,
             limits_contempt: contempt,
+            eval,
         }
     }
 

@@ -51,10 +51,10 @@ impl<G: Evaluator> Thread<'_, G> {
             let s = if code == tt_move {
                 HASH_ORDER
             } else if pos.is_noisy(m) {
-                if pos.likely_losing(m) {
-                    LOSING_CAPTURE_ORDER + pos.tactical_order(m)
+                if pos.likely_losing(&self.eval, m) {
+                    LOSING_CAPTURE_ORDER + pos.tactical_order(&self.eval, m)
                 } else {
-                    CAPTURE_ORDER + pos.tactical_order(m)
+                    CAPTURE_ORDER + pos.tactical_order(&self.eval, m)
                 }
             } else if code == killers[0] {
                 FIRST_KILLER_ORDER

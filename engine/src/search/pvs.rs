@@ -29,6 +29,10 @@ impl<G: Evaluator> Thread<'_, G> {
     }
 
     /// Principal-variation search. `pv_node`: the window is open.
+    /// `known_check`: whether the side to move is in check, when the
+    /// caller already asked (it does after making each move, to decide
+    /// reductions), so that a node asks its game once.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
         pos: &mut G,
@@ -37,6 +41,7 @@ impl<G: Evaluator> Thread<'_, G> {
         mut beta: Score,
         ply: usize,
         pv_node: bool,
+        known_check: Option<bool>,
     ) -> Score {
         self.pv[ply].clear();
         if self.should_stop() {
@@ -49,7 +54,7 @@ impl<G: Evaluator> Thread<'_, G> {
                 return self.outcome_score(pos, o, ply);
             }
         }
-        let in_check = pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| pos.in_check());
         if !root {
             if let Some(score) = self.line_ends(pos, in_check, ply, &mut alpha, &mut beta) {
                 return score;
@@ -59,7 +64,7 @@ impl<G: Evaluator> Thread<'_, G> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, 0);
+            return self.qsearch(pos, alpha, beta, ply, 0, Some(in_check));
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -69,7 +74,11 @@ impl<G: Evaluator> Thread<'_, G> {
         if let Some(score) = tt_cut {
             return score;
         }
-        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            pos.evaluate(&self.eval)
+        };
         if !pv_node && !in_check {
             if let Some(score) = self.prune_node(pos, depth, beta, static_eval, ply) {
                 return score;
@@ -198,7 +207,7 @@ impl<G: Evaluator> Thread<'_, G> {
             return Some(self.draw_score(pos));
         }
         if ply >= super::MAX_PLY {
-            return Some(pos.evaluate());
+            return Some(pos.evaluate(&self.eval));
         }
         // Mate distance pruning: no line here can beat a shorter mate.
         *alpha = (*alpha).max(-MATE + ply as Score);
@@ -253,7 +262,7 @@ impl<G: Evaluator> Thread<'_, G> {
             let r = 3 + depth / 4;
             let undo = pos.make_null();
             self.keys.push(0);
-            let score = -self.search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            let score = -self.search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, None);
             self.keys.pop();
             pos.unmake_null(undo);
             if self.stopped {
@@ -337,7 +346,15 @@ impl<G: Evaluator> Thread<'_, G> {
         let gives_check = pos.in_check();
         let mut score;
         if searched == 0 {
-            score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1, node.pv_node);
+            score = -self.search(
+                pos,
+                depth - 1,
+                -beta,
+                -alpha,
+                ply + 1,
+                node.pv_node,
+                Some(gives_check),
+            );
         } else {
             let mut reduction = 0;
             if depth >= 3 && !noisy && !node.in_check && !gives_check && searched >= 2 {
@@ -357,12 +374,29 @@ impl<G: Evaluator> Thread<'_, G> {
                 -alpha,
                 ply + 1,
                 false,
+                Some(gives_check),
             );
             if score > alpha && reduction > 0 {
-                score = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                score = -self.search(
+                    pos,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    Some(gives_check),
+                );
             }
             if score > alpha && score < beta && node.pv_node {
-                score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                score = -self.search(
+                    pos,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    Some(gives_check),
+                );
             }
         }
         self.keys.pop();

@@ -8,7 +8,8 @@ use movegen::game::MoveBuf;
 
 impl<G: Evaluator> Thread<'_, G> {
     /// Quiescence: captures and promotions, and every evasion when in check;
-    /// `qply` plies past the horizon, at most [`Tactical::QUIESCENCE_PLIES`].
+    /// `qply` plies past the horizon, at most [`Tactical::QUIESCENCE_PLIES`];
+    /// `known_check` as in [`Thread::search`].
     pub(super) fn qsearch(
         &mut self,
         pos: &mut G,
@@ -16,6 +17,7 @@ impl<G: Evaluator> Thread<'_, G> {
         beta: Score,
         ply: usize,
         qply: usize,
+        known_check: Option<bool>,
     ) -> Score {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -30,21 +32,21 @@ impl<G: Evaluator> Thread<'_, G> {
         if pos.rule_draw() || self.is_repetition(pos) {
             return self.draw_score(pos);
         }
-        let in_check = pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| pos.in_check());
         if ply >= MAX_PLY {
             return if in_check {
                 self.draw_score(pos)
             } else {
-                pos.evaluate()
+                pos.evaluate(&self.eval)
             };
         }
         if qply >= G::QUIESCENCE_PLIES {
-            return pos.evaluate();
+            return pos.evaluate(&self.eval);
         }
         let stand_pat = if in_check {
             -MATE + ply as Score
         } else {
-            pos.evaluate()
+            pos.evaluate(&self.eval)
         };
         if !in_check {
             if stand_pat >= beta {
@@ -67,12 +69,13 @@ impl<G: Evaluator> Thread<'_, G> {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.
                 if !in_check
-                    && (stand_pat + pos.capture_gain(m) + 150 <= alpha || pos.likely_losing(m))
+                    && (stand_pat + pos.capture_gain(&self.eval, m) + 150 <= alpha
+                        || pos.likely_losing(&self.eval, m))
                 {
                     continue;
                 }
                 let order = if pos.is_noisy(m) {
-                    pos.tactical_order(m) + 1_000_000
+                    pos.tactical_order(&self.eval, m) + 1_000_000
                 } else {
                     0
                 };
@@ -84,7 +87,7 @@ impl<G: Evaluator> Thread<'_, G> {
         for &(m, _) in list.iter() {
             let undo = pos.make(m);
             self.keys.push(pos.key());
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, None);
             self.keys.pop();
             pos.unmake(m, undo);
             if self.stopped {

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use eval::{Evaluator, Score};
+use eval::{EvalConfig, Evaluator, Score};
 use movegen::game::{Color, Game, Outcome, Tactical};
 
 /// Moves are 8 bytes, as a multi-leg move of a big game may be.
@@ -17,7 +17,7 @@ pub struct Rules {
     /// How many legal moves there are (moves `0..width`).
     pub width: fn(&[ToyMove]) -> usize,
     /// The static value for the side to move.
-    pub eval: fn(&[ToyMove]) -> Score,
+    pub eval: fn(&EvalConfig, &[ToyMove]) -> Score,
     /// A game end that needs no move generation (a variant win such as
     /// Dysnomia's exile), whether or not moves are left.
     pub decisive: fn(&[ToyMove]) -> Option<Outcome>,
@@ -29,7 +29,7 @@ pub fn never(_: &[ToyMove]) -> Option<Outcome> {
     None
 }
 
-pub fn flat(_: &[ToyMove]) -> Score {
+pub fn flat(_: &EvalConfig, _: &[ToyMove]) -> Score {
     0
 }
 
@@ -159,15 +159,15 @@ impl<const CAP: usize> Tactical for Toy<CAP> {
 }
 
 impl<const CAP: usize> Evaluator for Toy<CAP> {
-    fn evaluate(&self) -> Score {
-        (self.rules.eval)(&self.path)
+    fn evaluate(&self, c: &EvalConfig) -> Score {
+        (self.rules.eval)(c, &self.path)
     }
 
-    fn tactical_order(&self, _: ToyMove) -> i32 {
+    fn tactical_order(&self, _: &EvalConfig, _: ToyMove) -> i32 {
         0
     }
 
-    fn capture_gain(&self, _: ToyMove) -> Score {
+    fn capture_gain(&self, _: &EvalConfig, _: ToyMove) -> Score {
         0
     }
 }

@@ -97,7 +97,7 @@ impl Position {
         let enemy = self.colors[1 - us];
         let occ = own | enemy;
         let k = self.pieces[us][KING].trailing_zeros() as usize;
-        let checkers = self.attackers(sl, k, them, occ);
+        let checkers = self.checkers;
 
         // King steps: squares not attacked once the king has left.
         let occ_no_king = occ ^ bit(k);

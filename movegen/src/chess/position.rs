@@ -118,6 +118,11 @@ pub struct Position {
     halfmove: u16,
     fullmove: u16,
     key: u64,
+    /// The enemy pieces that give check to the side to move, found once
+    /// when the position is made (`play`, `pass`, `from_fen`): the search
+    /// asks `in_check` of a node twice (after making the move, and at the
+    /// node itself) and the generator needs the checkers too.
+    pub(crate) checkers: u64,
 }
 
 pub type Undo = Position;
@@ -257,6 +262,19 @@ impl Position {
         }
         self.side = self.side.flip();
         self.key ^= KEYS.side;
+        self.find_checkers();
+    }
+
+    /// The checkers of the side to move, from the board.
+    fn find_checkers(&mut self) {
+        let us = self.side.index();
+        let k = self.pieces[us][KING].trailing_zeros() as usize;
+        // A board without a King (only in tests of parts) has no checks.
+        self.checkers = if k < 64 {
+            self.attackers(&SLIDERS, k, self.side.flip(), self.occupied())
+        } else {
+            0
+        };
     }
 
     pub fn king_square(&self, c: Color) -> usize {
@@ -311,6 +329,7 @@ impl Position {
         }
         self.side = c.flip();
         self.key ^= KEYS.side;
+        self.find_checkers();
     }
 
     fn legal(&self, out: &mut MoveList<Move>) {
@@ -351,6 +370,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            checkers: 0,
         };
         let ranks: Vec<&str> = f[0].split('/').collect();
         if ranks.len() != 8 {
@@ -445,6 +465,7 @@ impl Position {
             return Err(err("the side not to move is in check".into()));
         }
         p.key = p.compute_key();
+        p.find_checkers();
         Ok(p)
     }
 
@@ -548,7 +569,7 @@ impl Game for Position {
     }
 
     fn in_check(&self) -> bool {
-        self.attacked(self.king_square(self.side), self.side.flip())
+        self.checkers != 0
     }
 
     fn outcome(&self, history: &[u64]) -> Option<Outcome> {

@@ -252,10 +252,9 @@ impl Searcher {
         let handle = std::thread::Builder::new()
             .name("search session".into())
             .spawn(move || {
-                // The search reads the weights on the thread that starts it.
-                eval::set_config(eval_config);
                 let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
                 engine.set_contempt(job.contempt);
+                engine.set_eval(eval_config);
                 let mut report = |r: &Report| {
                     if let Ok(mut p) = progress.lock() {
                         *p = Progress {
@@ -270,7 +269,7 @@ impl Searcher {
                 match baseline {
                 Some((player, seed)) => Done {
                     id,
-                    best: engine::baseline::choose(player, pos, &job.history, seed)
+                    best: engine::baseline::choose(player, &eval_config, pos, &job.history, seed)
                         .map(|m| pos.move_to_string(m)),
                     ponder: None,
                     score: 0,

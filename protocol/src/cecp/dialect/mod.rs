@@ -195,3 +195,89 @@ pub(super) fn ours_or_xboards(
         AnyPosition::from_fen(v, &translate(xb)).map_err(|_| e.to_string())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's dialect gives back the position it wrote, from the
+    /// start and after a few moves, and a game whose moves travel in
+    /// XBoard's forms has a model of XBoard's board.
+    #[test]
+    fn every_dialect_reads_back_the_fen_it_writes() {
+        for v in Variant::ALL {
+            let d = of(v);
+            let mut pos = AnyPosition::start(v);
+            for _ in 0..4 {
+                let back = d.fen_in(&d.fen_out(&pos), false).expect("its own FEN");
+                assert_eq!(back.fen(), pos.fen(), "{v:?}");
+                let Some(first) = pos.legal_move_strings().into_iter().next() else {
+                    break;
+                };
+                pos.play(&first).expect("a legal move");
+            }
+            assert_eq!(
+                d.board_model(&pos).is_some(),
+                d.moves_in_xboard_forms(),
+                "{v:?}"
+            );
+            let (files, ranks) = d.grid();
+            assert!(
+                files * ranks >= v.squares() as usize,
+                "{v:?}: the grid holds the board"
+            );
+        }
+    }
+
+    /// The `setup` line names XBoard's board size; chess (which XBoard
+    /// knows) and Reality Check (set up by its own session) send none.
+    #[test]
+    fn setup_lines_name_the_grid() {
+        for v in Variant::ALL {
+            let d = of(v);
+            let (files, ranks) = d.grid();
+            match d.setup_line() {
+                Some(line) => assert!(line.contains(&format!(" {files}x{ranks}+0_")), "{line}"),
+                None => assert!(matches!(v, Variant::Chess | Variant::RealityCheck), "{v:?}"),
+            }
+        }
+    }
+
+    /// Square names read from XBoard: each game's own board, nothing
+    /// beyond it.
+    #[test]
+    fn squares_in_are_the_games_own() {
+        let sc = of(Variant::StrangeChess);
+        assert_eq!(sc.square_in("l12", 0).as_deref(), Some("l12"));
+        assert_eq!(sc.square_in("m1", 0), None);
+        let dy = of(Variant::Dysnomia);
+        assert_eq!(dy.square_in("h8", 0).as_deref(), Some("h8"));
+        assert_eq!(dy.square_in("i1", 0), None);
+        let t43 = of(Variant::Trubix43);
+        assert_eq!(t43.square_in("b11", 1).as_deref(), Some("bc10"));
+        assert_eq!(t43.square_in("c11", 1), None);
+        assert_eq!(t43.square_out("cd0", 1), "d1");
+    }
+
+    /// Only Dysnomia's denial gets a PGN comment.
+    #[test]
+    fn a_denial_is_explained_in_pgn() {
+        let c = of(Variant::Dysnomia).pgn_comment("@@@@", "e2e4", Color::White);
+        assert_eq!(
+            c.as_deref(),
+            Some("denial: e2e4 is taken back and White plays again")
+        );
+        assert_eq!(
+            of(Variant::Dysnomia).pgn_comment("e7e5", "e2e4", Color::White),
+            None
+        );
+        assert_eq!(
+            of(Variant::Chess).pgn_comment("@@@@", "e2e4", Color::White),
+            None
+        );
+        assert!(Variant::Dysnomia.is_denial("@@@@"));
+        assert!(Variant::ALL
+            .iter()
+            .all(|&v| v == Variant::Dysnomia || v.card().denial.is_none()));
+    }
+}
