@@ -90,20 +90,10 @@ impl Default for EvalConfig {
 }
 
 /// How many centipawns a draw counts against the engine in play (never in
-/// analysis), so that it avoids repetitions in even positions: 20, and 150
-/// in Dysnomia. There Black starts with the denial right, which the
-/// fitted evaluation values at 41, so White's start scores -31, and a
-/// few random opening plies (Knights on the rim) bring White's search
-/// score to -0.8 pawn or lower: with 20, then 50, White took draws by
-/// repeating passes against the random mover (12 of 100 games, then 13
-/// of 200). With 150: 200 of 200 against it, 100 of 100 against the
-/// greedy player, and +45 Elo against 50 in self-play (docs/engine.md,
-/// "The fits").
+/// analysis): the game's card says (20; 150 in Dysnomia, where the card
+/// says why).
 pub fn default_contempt(v: movegen::Variant) -> Score {
-    match v {
-        movegen::Variant::Dysnomia => 150,
-        _ => 20,
-    }
+    v.card().contempt
 }
 
 /// Static evaluation for a game, in the weights of an [`EvalConfig`]

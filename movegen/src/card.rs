@@ -76,6 +76,10 @@ pub struct Card {
     pub guide: Guide,
     /// How front ends name and draw its squares.
     pub drawing: Drawing,
+    /// How many centipawns a draw counts against the engine in play
+    /// (never in analysis), so that it avoids repetitions in even
+    /// positions.
+    pub contempt: i32,
     /// The text of a turn that takes the opponent's last turn back
     /// (Dysnomia's denial `@@@@`), in games that have one: front ends offer
     /// it, count it and say what it did.

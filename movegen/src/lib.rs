@@ -24,4 +24,4 @@ pub mod variant;
 
 pub use error::{FenError, MoveError};
 pub use game::{Color, EndReason, Game, MoveList, Notation, Outcome, Tactical};
-pub use variant::{AnyPosition, MoveDetail, Variant};
+pub use variant::{AnyMove, AnyPosition, MoveDetail, MoveKind, TypedMove, Variant};

@@ -176,11 +176,12 @@ impl Table {
 
     /// The engine plays its move and shows it, with the board after it.
     fn engine_turn(&mut self, out: &mut impl Write) -> Result<(), CliError> {
-        let (mv, score) = engine_move(&mut self.searcher, &self.game, self.level)?;
+        let (best, score) = engine_move(&mut self.searcher, &self.game, self.level)?;
+        let mv = self.game.current().move_text(&best);
         self.game
-            .play(&mv, ())
+            .play_move(best, ())
             .map_err(|e| CliError(format!("internal: engine move refused: {e}")))?;
-        if self.game.current().variant().is_denial(&mv) {
+        if best.is_denial() {
             writeln!(
                 out,
                 "Curio denies your turn ({mv}): it is taken back; play another   (eval {} for Curio)\n",
@@ -207,6 +208,7 @@ impl Table {
             ["moves"] | ["moves", _] => list_moves(out, &pos, words.get(1).copied())?,
             ["hint"] => {
                 let (mv, score) = engine_move(&mut self.searcher, &self.game, self.level.min(5))?;
+                let mv = pos.move_text(&mv);
                 writeln!(out, "Hint: {mv} (eval {} for you)", score_text(score))?;
             }
             ["undo"] => self.undo(out)?,
@@ -256,8 +258,8 @@ impl Table {
     ) -> Result<(), CliError> {
         let mv = &xboard_typed(pos, typed).unwrap_or(typed.to_string());
         match self.game.play(mv, ()) {
-            Ok(()) => {
-                if pos.variant().is_denial(mv) {
+            Ok(played) => {
+                if played.is_denial() {
                     writeln!(out, "You deny Curio's last turn: it is taken back, and Curio must play another.")?;
                 }
                 writeln!(out)?;
@@ -305,7 +307,7 @@ fn engine_move(
     searcher: &mut Searcher,
     game: &GameRecord,
     level: u32,
-) -> Result<(String, i32), CliError> {
+) -> Result<(movegen::AnyMove, i32), CliError> {
     let limits = level_limits(level);
     let started = std::time::Instant::now();
     let job = Job {
@@ -324,8 +326,9 @@ fn engine_move(
         .best
         .ok_or_else(|| CliError("internal: the engine found no move in a live game".into()))?;
     log::info!(
-        "play: level {level} ({}): {mv}, score {}, depth {}, {} nodes in {:.3} s",
+        "play: level {level} ({}): {}, score {}, depth {}, {} nodes in {:.3} s",
         crate::linelog::describe_limits(&limits),
+        game.current().move_text(&mv),
         d.score,
         d.depth,
         d.nodes,

@@ -60,9 +60,8 @@ impl<G: Evaluator> Thread<'_, G> {
                 return score;
             }
         }
-        if in_check {
-            depth += 1;
-        }
+        // A check is searched one ply deeper.
+        depth += i32::from(in_check);
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0, Some(in_check));
         }

@@ -55,5 +55,6 @@ pub const CARD: crate::card::Card = crate::card::Card {
         moves_note: None,
     },
     drawing: crate::card::Drawing::PLAIN,
+    contempt: 20,
     denial: None,
 };

@@ -178,6 +178,7 @@ pub const CARD: crate::card::Card = crate::card::Card {
         holes_are_squares: false,
         offset_edge_squares: false,
     },
+    contempt: 20,
     denial: None,
 };
 

@@ -385,5 +385,6 @@ pub const CARD: crate::card::Card = crate::card::Card {
         holes_are_squares: true,
         ..crate::card::Drawing::PLAIN
     },
+    contempt: 20,
     denial: None,
 };

@@ -321,6 +321,7 @@ pub const CARD_41: crate::card::Card = crate::card::Card {
         holes_are_squares: false,
         offset_edge_squares: false,
     },
+    contempt: 20,
     denial: None,
 };
 
@@ -356,5 +357,6 @@ pub const CARD_43: crate::card::Card = crate::card::Card {
         holes_are_squares: false,
         offset_edge_squares: true,
     },
+    contempt: 20,
     denial: None,
 };

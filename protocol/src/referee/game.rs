@@ -19,7 +19,7 @@ use super::turn::take_turn;
 use crate::cecp::xboard_map::BoardMap;
 use crate::session::GameRecord;
 use movegen::game::Color;
-use movegen::{AnyPosition, Outcome, Variant};
+use movegen::{AnyMove, AnyPosition, MoveError, Outcome, Variant};
 use std::time::Duration;
 
 /// How much time the engines get.
@@ -265,7 +265,7 @@ pub fn play_game(
         return finish(rec, eng);
     }
 
-    let mut referee = Referee::new(variant, map, start, tcs, adjudication);
+    let mut referee = Referee::new(map, start, tcs, adjudication);
     let (result, reason) = loop {
         if let Some(end) = referee.turn(&mut eng, &mut rec) {
             break end;
@@ -332,7 +332,6 @@ fn set_up_cecp(
 /// The referee's side of a game under way: the true game, both clocks,
 /// what the CECP engines have been told, and the adjudication counts.
 struct Referee {
-    variant: Variant,
     map: BoardMap,
     tcs: [TimeControl; 2],
     game: GameRecord,
@@ -346,7 +345,6 @@ struct Referee {
 
 impl Referee {
     fn new(
-        variant: Variant,
         map: BoardMap,
         start: &AnyPosition,
         tcs: [TimeControl; 2],
@@ -357,7 +355,6 @@ impl Referee {
             _ => Duration::ZERO,
         };
         Referee {
-            variant,
             map,
             tcs,
             // The game starts at the opening position (its FEN is in the
@@ -454,7 +451,7 @@ impl Referee {
         e: &EngineProc,
         side: Color,
         mv: &str,
-    ) -> Result<(String, AnyPosition), String> {
+    ) -> Result<(AnyMove, AnyPosition), String> {
         // UCI engines speak the binding notation.
         let read = if e.protocol == Protocol::Uci {
             Ok(mv.to_string())
@@ -468,16 +465,19 @@ impl Referee {
                 late_features(e)
             )
         })?;
-        let mut next = self.game.current().clone();
-        if let Err(err) = next.play(&ours) {
-            return Err(format!(
+        let illegal = |err: MoveError| {
+            format!(
                 "{} played an illegal move {ours} ({}){}",
                 side.name(),
                 err.reason(),
                 late_features(e)
-            ));
-        }
-        Ok((ours, next))
+            )
+        };
+        // Read once: from here on the move is typed.
+        let mv = self.game.current().parse_move(&ours).map_err(illegal)?;
+        let mut next = self.game.current().clone();
+        next.make_move(&mv).map_err(illegal)?;
+        Ok((mv, next))
     }
 
     /// Adds `side`'s move `ours` (reaching `next`, after `took`) to the
@@ -487,15 +487,16 @@ impl Referee {
         &mut self,
         opponent: &mut EngineProc,
         side: Color,
-        ours: String,
+        mv: AnyMove,
         next: AnyPosition,
         took: Duration,
         rec: &mut PlayedGame,
     ) {
         let i = side.index();
-        self.game.push(ours.clone(), next, ());
+        let ours = self.game.current().move_text(&mv);
+        self.game.push(mv, next, ());
         let pos = self.game.current();
-        rec.events.denials += u32::from(self.variant.is_denial(&ours));
+        rec.events.denials += u32::from(mv.is_denial());
         rec.events.baits += u32::from(pos.bait_pending());
         let clock_after = matches!(self.tcs[i], TimeControl::Clock { .. }).then_some(self.clock[i]);
         rec.moves.push(PlayedMove {

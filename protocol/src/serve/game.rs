@@ -117,8 +117,9 @@ impl WebGame {
                 self.running = None;
                 if purpose == Purpose::EngineMove {
                     if let Some(best) = d.best {
-                        if self.game.play(&best, ()).is_ok() {
-                            self.last_engine_move = Some(best);
+                        let text = self.game.current().move_text(&best);
+                        if self.game.play_move(best, ()).is_ok() {
+                            self.last_engine_move = Some(text);
                         }
                     }
                 } else {

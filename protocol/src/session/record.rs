@@ -1,5 +1,6 @@
 //! The game as every face keeps it: the start position, then each ply's
-//! move (in the binding notation) and the position after it.
+//! move (typed, with its text in the binding notation, written once when
+//! it was played) and the position after it.
 //!
 //! A face attaches its own data to every entry (`A`): CECP keeps the text
 //! that travelled on the wire and its model of XBoard's board, the
@@ -7,15 +8,21 @@
 //! vectors that had to be truncated together.
 
 use movegen::game::Outcome;
-use movegen::{AnyPosition, MoveError};
+use movegen::{AnyMove, AnyPosition, MoveError};
+
+/// A move as played: typed, and its text in the binding notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: AnyMove,
+    pub text: String,
+}
 
 /// One position of the game and how it was reached.
 #[derive(Clone, Debug)]
 pub struct Entry<A> {
     pub pos: AnyPosition,
-    /// The move that led here, in the binding notation (None for the
-    /// start position).
-    pub mv: Option<String>,
+    /// The move that led here (None for the start position).
+    pub mv: Option<Played>,
     /// What the face keeps beside it.
     pub note: A,
 }
@@ -84,9 +91,16 @@ impl<A> GameRecord<A> {
         self.entries.len() - 1
     }
 
-    /// The moves played, in order.
+    /// The moves played, in order, as text.
     pub fn moves(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().filter_map(|e| e.mv.as_deref())
+        self.entries
+            .iter()
+            .filter_map(|e| e.mv.as_ref().map(|p| p.text.as_str()))
+    }
+
+    /// The move that led to the current position.
+    pub fn last_move(&self) -> Option<&Played> {
+        self.last().mv.as_ref()
     }
 
     /// Keys of the positions before the current one (for repetitions).
@@ -102,22 +116,33 @@ impl<A> GameRecord<A> {
         self.current().outcome(&self.history())
     }
 
-    /// Adds a ply already played.
-    pub fn push(&mut self, mv: String, pos: AnyPosition, note: A) {
+    /// Adds `mv`, played from the current position, and the position it
+    /// led to (which a face may have settled further: see CECP's
+    /// `settle`).
+    pub fn push(&mut self, mv: AnyMove, pos: AnyPosition, note: A) {
+        let text = self.current().move_text(&mv);
         self.entries.push(Entry {
             pos,
-            mv: Some(mv),
+            mv: Some(Played { mv, text }),
             note,
         });
     }
 
-    /// Plays `mv` (binding notation) from the current position; on error
-    /// the game is as it was.
-    pub fn play(&mut self, mv: &str, note: A) -> Result<(), MoveError> {
+    /// Plays the typed move `mv` from the current position; on error (not
+    /// legal here) the game is as it was.
+    pub fn play_move(&mut self, mv: AnyMove, note: A) -> Result<(), MoveError> {
         let mut next = self.current().clone();
-        next.play(mv)?;
-        self.push(mv.to_string(), next, note);
+        next.make_move(&mv)?;
+        self.push(mv, next, note);
         Ok(())
+    }
+
+    /// Plays `text` (binding notation) from the current position, read
+    /// once; on error the game is as it was.
+    pub fn play(&mut self, text: &str, note: A) -> Result<AnyMove, MoveError> {
+        let mv = self.current().parse_move(text)?;
+        self.play_move(mv, note)?;
+        Ok(mv)
     }
 
     /// Takes back `n` plies; false (and nothing changed) when fewer were
@@ -153,6 +178,16 @@ mod tests {
         assert!(g.play("e7e5", 2).is_ok());
         assert_eq!(g.plies(), 2);
         assert_eq!(g.moves().collect::<Vec<_>>(), ["e2e4", "e7e5"]);
+        // Kept typed, with the text written once.
+        let e5 = g.back(1).unwrap().pos.parse_move("e7e5").unwrap();
+        assert_eq!(
+            g.last_move().map(|p| (p.mv, p.text.as_str())),
+            Some((e5, "e7e5"))
+        );
+        // A typed move from another position is refused.
+        let e4 = g.start().parse_move("e2e4").unwrap();
+        assert!(g.play_move(e4, 9).is_err());
+        assert_eq!(g.plies(), 2);
         assert_eq!(g.history().len(), 2);
         assert_eq!(g.history()[0], g.start().key());
         assert_eq!(g.back(1).map(|e| e.note), Some(1));

@@ -18,7 +18,7 @@ use engine::tt::HashError;
 use engine::{Engine, SearchOptions};
 use eval::{EvalConfig, Evaluator};
 use movegen::game::{Notation, Tactical};
-use movegen::AnyPosition;
+use movegen::{AnyMove, AnyPosition, TypedMove};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -56,8 +56,9 @@ pub type Report = Iteration<String>;
 pub struct Done {
     pub id: u64,
     /// None: no legal move (or the game is not searched here).
-    pub best: Option<String>,
-    /// The reply the principal variation expects (UCI's `ponder`).
+    pub best: Option<AnyMove>,
+    /// The reply the principal variation expects (UCI's `ponder`), as text:
+    /// it is only ever printed.
     pub ponder: Option<String>,
     pub score: Score,
     /// The last completed iteration and the nodes searched.
@@ -270,7 +271,7 @@ impl Searcher {
                 Some((player, seed)) => Done {
                     id,
                     best: engine::baseline::choose(player, &eval_config, pos, &job.history, seed)
-                        .map(|m| pos.move_to_string(m)),
+                        .map(|m| AnyMove::of(pos, m)),
                     ponder: None,
                     score: 0,
                     depth: 0,
@@ -375,7 +376,7 @@ impl<G: Notation, F: FnMut(&Report)> Observer<G::Move> for Reporter<'_, G, F> {
     }
 }
 
-fn search<G: Evaluator + Notation>(
+fn search<G: Evaluator + Notation + TypedMove>(
     engine: &mut Engine,
     pos: &G,
     job: &Job,
@@ -402,7 +403,7 @@ fn search<G: Evaluator + Notation>(
     };
     Done {
         id,
-        best: r.best.map(|m| pos.move_to_string(m)),
+        best: r.best.map(G::wrap),
         ponder,
         score: r.score,
         depth: r.depth,

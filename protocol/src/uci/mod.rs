@@ -103,6 +103,9 @@ struct Uci {
     /// The running search, and whether it was `go infinite` (its
     /// `bestmove` waits for `stop`).
     running: Option<(u64, bool)>,
+    /// The position the last search started from: its `bestmove` is
+    /// written from it (a `position` may come while it runs).
+    searched: AnyPosition,
     /// A `go infinite` search that ended by itself: its `bestmove`, sent
     /// at `stop`.
     held: Option<String>,
@@ -251,6 +254,7 @@ impl Uci {
             limits
         };
         let analysis = go.infinite || self.analyse_mode;
+        self.searched = self.game.current().clone();
         let job = Job {
             root: self.game.current().clone(),
             history: self.game.history(),
@@ -311,7 +315,8 @@ impl Uci {
             return;
         }
         self.searcher.finished(id);
-        let best = match (&d.best, &d.ponder) {
+        let text = d.best.map(|b| self.searched.move_text(&b));
+        let best = match (&text, &d.ponder) {
             (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
             (Some(b), None) => format!("bestmove {b}"),
             (None, _) => "bestmove 0000".to_string(),
@@ -452,6 +457,7 @@ pub fn run(
         limit_strength: false,
         elo: strength::DEFAULT_ELO,
         running: None,
+        searched: AnyPosition::start(variant),
         held: None,
         shown: None,
         pondering: None,

@@ -42,15 +42,24 @@ impl Session {
             self.error("not your turn: the engine is thinking on its move", line);
             return;
         }
+        // Read once: from here on the move is typed.
+        let mv = match self.current().parse_move(&ours) {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.out
+                    .line(&format!("Illegal move ({}): {text}", e.reason()));
+                return;
+            }
+        };
         let mut next = self.current().clone();
-        if let Err(e) = next.play(&ours) {
+        if let Err(e) = next.make_move(&mv) {
             self.out
                 .line(&format!("Illegal move ({}): {text}", e.reason()));
             return;
         }
         let next = self.settle(next);
         self.game.push(
-            ours,
+            mv,
             next,
             Wire {
                 text: text.to_string(),
@@ -76,7 +85,10 @@ impl Session {
         match self.xb() {
             // A denial in our notation (from a program that knows the
             // game): XBoard's board goes back to before the denied move.
-            Some(xb) if xb.denials_by_refusal() && self.map.variant.is_denial(text) => {
+            Some(xb)
+                if xb.denials_by_refusal()
+                    && self.current().parse_move(text).is_ok_and(|m| m.is_denial()) =>
+            {
                 Ok((text.to_string(), self.xb_before()))
             }
             Some(xb) => xb
@@ -113,9 +125,7 @@ impl Session {
         let Some(xb) = self.xb().filter(|xb| xb.denials_by_refusal()) else {
             return false;
         };
-        let Some(denial) = self.map.variant.card().denial else {
-            return false;
-        };
+
         let f: Vec<&str> = fen.split_whitespace().collect();
         let side = self.current().side_to_move();
         let passed = match side {
@@ -127,34 +137,29 @@ impl Session {
         if !same_board || f.get(1) != Some(&passed) || self.game.plies() < 1 {
             return false;
         }
-        if !self
+        let Some(denial) = self
             .current()
-            .legal_move_strings()
-            .iter()
-            .any(|m| m == denial)
-        {
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.is_denial())
+        else {
             // No denial now: refusing the null move makes XBoard take it
             // back, and the person moves.
+            let text = self.map.variant.card().denial.unwrap_or("@@@@");
             self.out.line(&format!(
-                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): {denial}"
+                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): {text}"
             ));
             return true;
-        }
+        };
         self.abort_search();
         let mut next = self.current().clone();
-        if next.play(denial).is_err() {
+        if next.make_move(&denial).is_err() {
             return false;
         }
         // XBoard keeps the denied move on its board.
         let xb = self.xb().cloned();
-        self.game.push(
-            denial.to_string(),
-            next,
-            Wire {
-                text: denial.to_string(),
-                xb,
-            },
-        );
+        let text = self.current().move_text(&denial);
+        self.game.push(denial, next, Wire { text, xb });
         self.exclude.clear();
         if self.announce_if_over() {
             return true;

@@ -192,10 +192,12 @@ impl Session {
                 ),
                 None => "no time limit".into(),
             };
+            let best = f
+                .best
+                .map_or_else(|| "(none)".into(), |m| self.current().move_text(&m));
             self.out.note(&format!(
-                "search {} done: best {}, score {}, depth {}, {} nodes; used {:.3} s ({given})",
+                "search {} done: best {best}, score {}, depth {}, {} nodes; used {:.3} s ({given})",
                 f.id,
-                f.best.as_deref().unwrap_or("(none)"),
                 cecp_score(f.score),
                 f.depth,
                 f.nodes,
@@ -222,25 +224,26 @@ impl Session {
                 return;
             }
         }
+        // The move's text, written once: it leaves here.
+        let ours = self.current().move_text(&best);
         let mut next = self.current().clone();
-        if next.play(&best).is_err() {
+        if next.make_move(&best).is_err() {
             // Cannot happen: the search returns legal moves only.
-            self.error("internal", &format!("engine move {best} refused"));
+            self.error("internal", &format!("engine move {ours} refused"));
             return;
         }
         let next = self.settle(next);
-        let denial = self.map.variant.is_denial(&best);
-        if denial && self.xb().is_some_and(|xb| xb.denials_by_refusal()) {
+        if best.is_denial() && self.xb().is_some_and(|xb| xb.denials_by_refusal()) {
             // XBoard cannot take a move back on an engine's word but for
             // refusing it: it then shows the position before it, and the
             // person moves again.
             let denied = self.game.last().note.text.clone();
             let before = self.xb_before();
             self.game.push(
-                best.clone(),
+                best,
                 next,
                 Wire {
-                    text: best,
+                    text: ours,
                     xb: before,
                 },
             );
@@ -248,7 +251,7 @@ impl Session {
             self.announce_if_over();
             return;
         }
-        let (text, xb) = self.write_move(&best);
+        let (text, xb) = self.write_move(&ours);
         self.game.push(
             best,
             next,

@@ -4,6 +4,10 @@
 //! ends (CLI, CECP, the referee) hold an [`AnyPosition`] and dispatch once
 //! per command with [`with_position!`](crate::with_position).
 
+mod any_move;
+
+pub use any_move::{AnyMove, MoveKind, TypedMove};
+
 use crate::card::{Card, Search};
 use crate::chess;
 use crate::dysnomia;
@@ -76,12 +80,6 @@ impl Variant {
 
     pub fn start_fen(self) -> &'static str {
         self.card().start_fen
-    }
-
-    /// Whether `text` is the game's denial (a turn that takes the
-    /// opponent's last turn back; Dysnomia's `@@@@`).
-    pub fn is_denial(self, text: &str) -> bool {
-        self.card().denial == Some(text)
     }
 
     /// The comma-separated list of ids, for error messages and help.
