@@ -1,5 +1,6 @@
 //! Each game through the public API of movegen and engine: invariants over
-//! seeded random games (Trubix and Trubix-43, Reality Check, Dysnomia), the
+//! seeded random games (Trubix and Trubix-43, Reality Check, Dysnomia, and
+//! one walk over every game through the shared traits), the
 //! Reality Check information model, and the alpha-beta search on Trubix,
 //! Strange Chess and Dysnomia positions.
 //!
@@ -12,6 +13,7 @@ mod common;
 
 mod dysnomia_invariants;
 mod dysnomia_search;
+mod every_game_invariants;
 mod realitycheck_info;
 mod realitycheck_invariants;
 mod strangechess_search;
