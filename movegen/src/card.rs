@@ -51,6 +51,12 @@ impl Drawing {
         holes_are_squares: false,
         offset_edge_squares: false,
     };
+
+    /// A board whose ranks are numbered from 0 (Trubix's 5x11 grid).
+    pub const RANKS_FROM_0: Drawing = Drawing {
+        first_rank: 0,
+        ..Drawing::PLAIN
+    };
 }
 
 /// The static facts of one game.

@@ -343,17 +343,14 @@ impl<G: Evaluator> Thread<'_, G> {
         let undo = pos.make(m);
         self.keys.push(pos.key());
         let gives_check = pos.in_check();
+        // The child searched to `depth` in the window (-hi, -lo) of ours,
+        // negated back.
+        let mut child = |this: &mut Self, depth: i32, (lo, hi): (Score, Score), pv: bool| {
+            -this.search(pos, depth, -hi, -lo, ply + 1, pv, Some(gives_check))
+        };
         let mut score;
         if searched == 0 {
-            score = -self.search(
-                pos,
-                depth - 1,
-                -beta,
-                -alpha,
-                ply + 1,
-                node.pv_node,
-                Some(gives_check),
-            );
+            score = child(self, depth - 1, (alpha, beta), node.pv_node);
         } else {
             let mut reduction = 0;
             if depth >= 3 && !noisy && !node.in_check && !gives_check && searched >= 2 {
@@ -366,36 +363,13 @@ impl<G: Evaluator> Thread<'_, G> {
                 }
                 reduction = reduction.clamp(0, depth - 2);
             }
-            score = -self.search(
-                pos,
-                depth - 1 - reduction,
-                -alpha - 1,
-                -alpha,
-                ply + 1,
-                false,
-                Some(gives_check),
-            );
+            let null_window = (alpha, alpha + 1);
+            score = child(self, depth - 1 - reduction, null_window, false);
             if score > alpha && reduction > 0 {
-                score = -self.search(
-                    pos,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    Some(gives_check),
-                );
+                score = child(self, depth - 1, null_window, false);
             }
             if score > alpha && score < beta && node.pv_node {
-                score = -self.search(
-                    pos,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    true,
-                    Some(gives_check),
-                );
+                score = child(self, depth - 1, (alpha, beta), true);
             }
         }
         self.keys.pop();

@@ -173,11 +173,7 @@ pub const CARD: crate::card::Card = crate::card::Card {
             keep,.../refuse,... when a captured chip would overfill your hand",
         moves_note: None,
     },
-    drawing: crate::card::Drawing {
-        first_rank: 0,
-        holes_are_squares: false,
-        offset_edge_squares: false,
-    },
+    drawing: crate::card::Drawing::RANKS_FROM_0,
     contempt: 20,
     denial: None,
 };

@@ -316,11 +316,7 @@ pub const CARD_41: crate::card::Card = crate::card::Card {
             promotion: the new piece's letter last: b9c10q",
         moves_note: None,
     },
-    drawing: crate::card::Drawing {
-        first_rank: 0,
-        holes_are_squares: false,
-        offset_edge_squares: false,
-    },
+    drawing: crate::card::Drawing::RANKS_FROM_0,
     contempt: 20,
     denial: None,
 };
@@ -353,9 +349,8 @@ pub const CARD_43: crate::card::Card = crate::card::Card {
         moves_note: None,
     },
     drawing: crate::card::Drawing {
-        first_rank: 0,
-        holes_are_squares: false,
         offset_edge_squares: true,
+        ..crate::card::Drawing::RANKS_FROM_0
     },
     contempt: 20,
     denial: None,

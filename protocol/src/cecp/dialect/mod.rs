@@ -123,6 +123,59 @@ pub trait BoardModel: Debug + Send {
     fn boxed(&self) -> Box<dyn BoardModel>;
 }
 
+/// The [`BoardModel`] methods of a game's XBoard board that hand over to
+/// its XBoard module's `read_move`, `write_move`, `highlight` and
+/// `board_field` (expanded inside `impl BoardModel for XbBoard` in that
+/// module's `dialect.rs`).
+macro_rules! board_model_by_module {
+    () => {
+        fn read_move(
+            &self,
+            pos: &AnyPosition,
+            wire: &str,
+        ) -> Result<(String, Box<dyn BoardModel>), String> {
+            super::read_move(self, pos, wire).map(|(m, b)| (m, Box::new(b) as Box<dyn BoardModel>))
+        }
+
+        fn write_move(
+            &self,
+            pos: &AnyPosition,
+            ours: &str,
+        ) -> Option<(String, Box<dyn BoardModel>)> {
+            super::write_move(self, pos, ours).map(|(t, b)| (t, Box::new(b) as Box<dyn BoardModel>))
+        }
+
+        fn highlight(&self, pos: &AnyPosition, sq: &str) -> Option<String> {
+            super::highlight(self, pos, sq)
+        }
+
+        fn board_field(&self) -> String {
+            super::board_field(&self.cells)
+        }
+
+        fn boxed(&self) -> Box<dyn BoardModel> {
+            Box::new(self.clone())
+        }
+    };
+}
+pub(super) use board_model_by_module;
+
+/// The [`Dialect`] methods of a game whose moves travel in the forms
+/// XBoard's board follows: its model is its XBoard module's `XbBoard`
+/// (expanded inside `impl Dialect` in that module's `dialect.rs`).
+macro_rules! moves_in_xboard_forms {
+    () => {
+        fn moves_in_xboard_forms(&self) -> bool {
+            true
+        }
+
+        fn board_model(&self, pos: &AnyPosition) -> Option<Box<dyn BoardModel>> {
+            super::XbBoard::from_fen(&pos.fen()).map(|b| Box::new(b) as Box<dyn BoardModel>)
+        }
+    };
+}
+pub(super) use moves_in_xboard_forms;
+
 impl Clone for Box<dyn BoardModel> {
     fn clone(&self) -> Self {
         self.boxed()

@@ -63,31 +63,11 @@ impl Dialect for Dysnomia {
         (mv == "@@@@").then(|| format!("denial: {previous} is taken back and {mover} plays again"))
     }
 
-    fn moves_in_xboard_forms(&self) -> bool {
-        true
-    }
-
-    fn board_model(&self, pos: &AnyPosition) -> Option<Box<dyn BoardModel>> {
-        XbBoard::from_fen(&pos.fen()).map(|b| Box::new(b) as Box<dyn BoardModel>)
-    }
+    dialect::moves_in_xboard_forms!();
 }
 
 impl BoardModel for XbBoard {
-    fn read_move(
-        &self,
-        pos: &AnyPosition,
-        wire: &str,
-    ) -> Result<(String, Box<dyn BoardModel>), String> {
-        super::read_move(self, pos, wire).map(|(m, b)| (m, Box::new(b) as Box<dyn BoardModel>))
-    }
-
-    fn write_move(&self, pos: &AnyPosition, ours: &str) -> Option<(String, Box<dyn BoardModel>)> {
-        super::write_move(self, pos, ours).map(|(t, b)| (t, Box::new(b) as Box<dyn BoardModel>))
-    }
-
-    fn highlight(&self, pos: &AnyPosition, sq: &str) -> Option<String> {
-        super::highlight(self, pos, sq)
-    }
+    dialect::board_model_by_module!();
 
     fn second_leg_highlight(
         &self,
@@ -100,13 +80,5 @@ impl BoardModel for XbBoard {
 
     fn denials_by_refusal(&self) -> bool {
         true
-    }
-
-    fn board_field(&self) -> String {
-        super::board_field(&self.cells)
-    }
-
-    fn boxed(&self) -> Box<dyn BoardModel> {
-        Box::new(self.clone())
     }
 }
