@@ -1915,7 +1915,10 @@ fn dysnomia_in_xboard_person_denies_the_engine() {
     send(&format!("setboard {field} b - - 0 1"));
     send("ping 9");
     let l = wait_for(&mut lines, "Illegal move");
-    assert!(l.starts_with("Illegal move (no denial"), "{l}");
+    assert!(
+        l.starts_with("Illegal move (no denial") && l.ends_with("): @@@@"),
+        "{l}"
+    );
     assert_eq!(wait_for(&mut lines, "pong"), "pong 9");
     send("quit");
 }

@@ -125,7 +125,9 @@ impl Session {
         let Some(xb) = self.xb().filter(|xb| xb.denials_by_refusal()) else {
             return false;
         };
-
+        let Some(denial_text) = self.map.variant.card().denial else {
+            return false;
+        };
         let f: Vec<&str> = fen.split_whitespace().collect();
         let side = self.current().side_to_move();
         let passed = match side {
@@ -145,9 +147,8 @@ impl Session {
         else {
             // No denial now: refusing the null move makes XBoard take it
             // back, and the person moves.
-            let text = self.map.variant.card().denial.unwrap_or("@@@@");
             self.out.line(&format!(
-                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): {text}"
+                "Illegal move (no denial: the right is not yours, or the last move cannot be denied): {denial_text}"
             ));
             return true;
         };
