@@ -292,10 +292,6 @@ impl Engine {
         self.eval = c;
     }
 
-    pub fn eval(&self) -> eval::EvalConfig {
-        self.eval
-    }
-
     /// Forgets everything learnt (a new game), so searches repeat exactly.
     pub fn new_game(&mut self) {
         self.tt.clear();

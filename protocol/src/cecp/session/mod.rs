@@ -306,12 +306,6 @@ impl Session {
         true
     }
 
-    /// XBoard's board as the session models it at `pos`, when moves travel
-    /// in XBoard's forms (Strange Chess, Dysnomia with `XBoard board` on).
-    fn xb_model(&self, pos: &AnyPosition) -> Option<XbModel> {
-        self.map.board_model(pos)
-    }
-
     /// After `new`, `setboard`, `undo`, a user move: restart analysis, or
     /// announce a finished game.
     fn after_position_change(&mut self) {

@@ -6,7 +6,7 @@ use super::*;
 impl Session {
     pub(super) fn reset(&mut self, pos: AnyPosition) {
         let pos = self.settle(pos);
-        let xb = self.xb_model(&pos);
+        let xb = self.map.board_model(&pos);
         self.game.reset(
             pos,
             Wire {
