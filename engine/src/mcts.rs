@@ -15,7 +15,13 @@
 //! * a node with legal moves not yet in the tree gets one of them, chosen at
 //!   random, and the iteration continues with a playout;
 //! * playouts use the game's policy ([`MonteCarlo::playout_move`]) for a
-//!   fixed number of plies, then the game's heuristic value.
+//!   fixed number of plies, then the game's heuristic value;
+//! * a tree move that returns to a view the searching player has already
+//!   seen in this game ([`MonteCarlo::view_key`]) ends the iteration as a
+//!   draw: the repetition rule is on full states the player cannot key,
+//!   but a return to a seen view is the first step to a threefold, and a
+//!   player that is winning must make progress instead (without this it
+//!   shuffled won games into draws against the random player).
 //!
 //! Moves are chosen in two levels: first a group ([`MonteCarlo::group`]),
 //! then a move inside it. Reality Check groups a move with its flip targets,
@@ -202,6 +208,7 @@ struct RootStats<M> {
 
 fn run_tree<G: MonteCarlo>(
     sample: &(dyn Fn(&mut SplitMix) -> G + Sync),
+    seen: &[u64],
     config: &MctsConfig,
     seed: u64,
     deadline: Option<Instant>,
@@ -226,6 +233,12 @@ fn run_tree<G: MonteCarlo>(
         }
         iterations += 1;
         let mut det = sample(&mut rng);
+        let searcher = det.side_to_move();
+        // A game ended on the spot is no repetition, whatever the view
+        // (the end is asked only of a repeated view: it may generate moves).
+        let repeats = |det: &G| {
+            !seen.is_empty() && seen.contains(&det.view_key(searcher)) && det.outcome(&[]).is_none()
+        };
         path.clear();
         path.push(0);
         let mut node = 0usize;
@@ -259,7 +272,11 @@ fn run_tree<G: MonteCarlo>(
                 path.push(mi as u32);
                 det.make(nodes[mi].mv.expect("move node"));
                 made += 1;
-                value = playout(&mut det, config.playout_plies, &mut rng, &mut made);
+                value = if repeats(&det) {
+                    0.5
+                } else {
+                    playout(&mut det, config.playout_plies, &mut rng, &mut made)
+                };
                 break;
             }
             let mi = best_child(
@@ -272,6 +289,10 @@ fn run_tree<G: MonteCarlo>(
             det.make(nodes[mi].mv.expect("move node"));
             made += 1;
             node = mi;
+            if repeats(&det) {
+                value = 0.5;
+                break;
+            }
         }
         backpropagate(&mut nodes, &path, value);
     }
@@ -426,9 +447,12 @@ fn best_child<M>(
     best
 }
 
-/// Information-set MCTS from the positions `sample` draws.
+/// Information-set MCTS from the positions `sample` draws; `seen` holds the
+/// searching player's views of the game's positions so far (empty when
+/// the game's history is unknown, as in analysis of a lone position).
 pub fn ismcts<G: MonteCarlo>(
     sample: &(dyn Fn(&mut SplitMix) -> G + Sync),
+    seen: &[u64],
     limits: &MctsLimits,
     config: &MctsConfig,
     stop: &AtomicBool,
@@ -442,6 +466,7 @@ pub fn ismcts<G: MonteCarlo>(
     let stats: Vec<RootStats<G::Move>> = if threads == 1 {
         vec![run_tree(
             sample,
+            seen,
             config,
             config.seed,
             deadline,
@@ -457,7 +482,7 @@ pub fn ismcts<G: MonteCarlo>(
                 .map(|i| {
                     let seed = config.seed.wrapping_add(0x1000_0000 * i as u64);
                     crate::spawn_search_thread(s, format!("mcts {i}"), stack, move || {
-                        run_tree(sample, config, seed, deadline, per_thread, stop)
+                        run_tree(sample, seen, config, seed, deadline, per_thread, stop)
                     })
                 })
                 .collect();

@@ -71,11 +71,11 @@ pub fn choose(
 ) -> MctsResult<Move> {
     let sample = |rng: &mut SplitMix| info.determinize(&mut |n| rng.below(n));
     match kind {
-        PlayerKind::Ismcts => ismcts(&sample, limits, config, stop),
+        PlayerKind::Ismcts => ismcts(&sample, info.seen(), limits, config, stop),
         PlayerKind::Flat => flat_monte_carlo(&sample, limits, config, stop),
         PlayerKind::Cheat => {
             let exact = |_: &mut SplitMix| *truth;
-            ismcts(&exact, limits, config, stop)
+            ismcts(&exact, info.seen(), limits, config, stop)
         }
         PlayerKind::Random | PlayerKind::Greedy => {
             // Any world will do: the player's own legal turns are the same

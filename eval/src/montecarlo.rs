@@ -45,4 +45,9 @@ pub trait MonteCarlo: Game {
     /// search tree and are told apart at a second level (Reality Check
     /// groups a move with all its flips). The default: every move alone.
     fn group(&self, m: Self::Move) -> u64;
+
+    /// A key of what `observer` sees here, the same in every state the
+    /// observer cannot tell apart (the search compares it with the views of
+    /// the game so far to notice repetitions).
+    fn view_key(&self, observer: movegen::game::Color) -> u64;
 }

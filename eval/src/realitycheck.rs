@@ -66,6 +66,10 @@ impl MonteCarlo for Position {
         legal[rng.below(legal.len())]
     }
 
+    fn view_key(&self, observer: Color) -> u64 {
+        movegen::realitycheck::info::view_key(self, observer)
+    }
+
     fn group(&self, m: Move) -> u64 {
         match m.kind() {
             // The move without its flip target.

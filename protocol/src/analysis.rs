@@ -135,6 +135,7 @@ fn analyze_hidden(
     let exact = |_: &mut eval::montecarlo::SplitMix| *pos;
     let r = engine::mcts::ismcts(
         &exact,
+        &[],
         &limits,
         &config,
         &std::sync::atomic::AtomicBool::new(false),
@@ -261,6 +262,7 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
                 let exact = |_: &mut eval::montecarlo::SplitMix| pos;
                 let r = engine::mcts::ismcts(
                     &exact,
+                    &[],
                     &engine::mcts::MctsLimits::iterations(BENCH_MCTS_ITERATIONS),
                     &engine::mcts::MctsConfig::default(),
                     &std::sync::atomic::AtomicBool::new(false),

@@ -203,3 +203,66 @@ fn two_games_the_observer_cannot_tell_apart_give_the_same_information_state() {
         assert_eq!(a, b, "{kind:?}");
     }
 }
+
+/// Every world of an information state shows its observer the same view,
+/// so they share one view key; the state records the view of every
+/// position of the game, the present one last.
+#[test]
+fn view_keys_are_the_same_in_every_world_and_recorded_per_ply() {
+    use movegen::realitycheck::info::view_key;
+    for seed in 0..4 {
+        let mut plies = 0;
+        random_game(seed, 40, |pos, white, black, _| {
+            for info in [white, black] {
+                let o = info.observer();
+                let k = view_key(pos, o);
+                assert!(info.worlds().iter().all(|w| view_key(w, o) == k));
+                assert_eq!(info.seen().last(), Some(&k));
+                assert_eq!(info.seen().len(), plies + 1);
+            }
+            plies += 1;
+        });
+        assert!(plies > 10);
+    }
+}
+
+/// ISMCTS steers away from a move that returns to a view of the game's
+/// history when it is winning (a return is the first step to a threefold
+/// draw), but never away from a win on the spot.
+#[test]
+fn ismcts_avoids_returning_to_a_seen_view_unless_it_wins() {
+    use engine::mcts::{ismcts, MctsConfig, MctsLimits};
+    use eval::montecarlo::MonteCarlo;
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let config = MctsConfig {
+        seed: 3,
+        ..MctsConfig::default()
+    };
+    let limits = MctsLimits::iterations(3000);
+    let search = |fen: &str, seen: &[u64]| {
+        let pos = Position::from_fen(fen).unwrap();
+        let r = ismcts(
+            &|_: &mut eval::montecarlo::SplitMix| pos,
+            seen,
+            &limits,
+            &config,
+            &stop,
+        );
+        let best = r.best.unwrap();
+        let mut after = pos;
+        after.make(best);
+        (best, r.value, after.view_key(pos.side_to_move()))
+    };
+    // Black is well ahead here (its best move scores about 0.8).
+    let ahead = "rr/3/5/RB2nn3/7/pr2RR1nb1/5/3/1 b -/- PPPNPBPRNNNBNRBB/pppnpbnrbbbr - - 7 12";
+    let (best, value, view) = search(ahead, &[]);
+    assert!(value > 0.6, "{value}");
+    let (other, _, _) = search(ahead, &[view]);
+    assert_ne!(other, best);
+    // d5e6! takes the fourth true chip: it wins even where its view was seen.
+    let wins = "pn/pbprnb/nrbr3/4pp2/3PP3/7/5/NNBB1/RR w -/- PNPBPRNBNRBR/nnbbrr - - 0 5";
+    let (best, _, view) = search(wins, &[]);
+    let pos = Position::from_fen(wins).unwrap();
+    assert_eq!(movegen::game::Notation::move_to_string(&pos, best), "d5e6!");
+    assert_eq!(search(wins, &[view]).0, best);
+}

@@ -196,6 +196,10 @@ pub struct InfoState {
     observer: Color,
     worlds: Vec<Position>,
     thinned: bool,
+    /// [`view_key`]s of the positions of the game so far, the present one
+    /// last: the observer cannot key the full states it has seen, but it
+    /// can key what it saw, which is enough to steer away from repeating.
+    seen: Vec<u64>,
 }
 
 impl InfoState {
@@ -209,21 +213,23 @@ impl InfoState {
                 Color::Black => Position::from_setups(theirs, own),
             })
             .collect();
+        InfoState::from_worlds(observer, worlds)
+    }
+
+    fn from_worlds(observer: Color, worlds: Vec<Position>) -> InfoState {
+        let seen = vec![view_key(&worlds[0], observer)];
         InfoState {
             observer,
             worlds,
             thinned: false,
+            seen,
         }
     }
 
     /// An information state that is certain of one full state (the
     /// full-information baseline, and tests).
     pub fn certain(observer: Color, state: Position) -> InfoState {
-        InfoState {
-            observer,
-            worlds: vec![state],
-            thinned: false,
-        }
+        InfoState::from_worlds(observer, vec![state])
     }
 
     pub fn observer(&self) -> Color {
@@ -275,7 +281,13 @@ impl InfoState {
             self.thinned = true;
         }
         self.worlds = next;
+        self.seen.push(view_key(&self.worlds[0], self.observer));
         Ok(())
+    }
+
+    /// The [`view_key`]s of the game's positions so far, the present one last.
+    pub fn seen(&self) -> &[u64] {
+        &self.seen
     }
 
     /// One full state consistent with everything the observer has seen,
@@ -345,6 +357,49 @@ pub fn same_view(a: &Position, b: &Position, observer: Color) -> bool {
         && a.side() == b.side()
         && a.halfmove == b.halfmove
         && a.fullmove == b.fullmove
+}
+
+/// A key of what `observer` sees of `p` (the fields [`same_view`] compares,
+/// without the move counters): equal views give equal keys, in every world.
+/// Searches use it to notice a return to a position of the game's history,
+/// which the repetition rule (on full states) may score as a draw.
+pub fn view_key(p: &Position, observer: Color) -> u64 {
+    let o = observer.index();
+    let mut h = Fnv::default();
+    p.color_bb.iter().chain(&p.face_bb).for_each(|&b| h.add(b));
+    for sq in 0..CELLS {
+        if p.chip_at(sq).is_some_and(|c| c.color() == observer) {
+            h.add(p.board[sq] as u64 | (sq as u64) << 8);
+        }
+    }
+    let own_pending = p.side() == observer;
+    h.add(p.hand[o] as u64 | (p.hand[1 - o].count_ones() as u64) << 16);
+    h.add(p.out[0] as u64 | (p.out[1] as u64) << 16 | (p.restricted as u64) << 32);
+    h.add(if own_pending {
+        p.pending as u64
+    } else {
+        (p.pending == NONE) as u64
+    });
+    h.add(p.side().index() as u64 | (own_pending as u64) << 8);
+    h.0
+}
+
+/// FNV-1a over 64-bit words: a view key is made a few times per search
+/// step, never in a playout, so a Zobrist table would buy nothing.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn add(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 = (self.0 ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 /// Pending chips: the observer knows its own; of the opponent's only that
