@@ -390,6 +390,11 @@ pub fn parse(fen: &str) -> Result<Pos, String> {
         match name {
             "pools" => parse_pools(&mut p, val)?,
             "risen" => parse_risen(&mut p, val)?,
+            // notation-dysnomia.md: printing leaves a field at its default
+            // out and parsing accepts exactly the canonical strings.
+            "denial" if val == "b" => {
+                return Err("denial=b is the default; the field is left out".to_string())
+            }
             "denial" => p.denial = parse_colour(val, "denial")?,
             "protected" => p.protected = Some(parse_colour(val, "protected")?),
             "forbid" => {

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 mod exec;
 mod fen;
-mod gen;
+pub mod gen;
 
 use exec::*;
 use gen::*;

@@ -761,8 +761,13 @@ pub fn start_position(variant: RefVariant) -> RefPosition {
 /// Parses the five-field FEN of docs/trubix-notation.md.
 pub fn parse_fen(variant: RefVariant, fen: &str) -> Result<RefPosition, String> {
     let geo = geometry(variant);
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() != 5 {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    // docs/trubix-notation.md: XBoard's six-field form has an en-passant
+    // placeholder `-` in the fourth field; trailing fields may be left out.
+    if fields.len() == 6 && fields[3] == "-" {
+        fields.remove(3);
+    }
+    if !(2..=5).contains(&fields.len()) {
         return Err(format!("expected 5 FEN fields, got {}", fields.len()));
     }
     let rows: Vec<&str> = fields[0].split('/').collect();
@@ -817,7 +822,21 @@ pub fn parse_fen(variant: RefVariant, fen: &str) -> Result<RefPosition, String> 
         other => return Err(format!("bad side to move '{other}'")),
     };
     let mut unmoved = vec![false; geo.len()];
-    if fields[2] != "-" {
+    if fields.len() == 2 {
+        // Without the field, every woozan on its own home square is unmoved.
+        for file in 0..5 {
+            for (home, color) in [
+                (geo.home_white[file], Color::White),
+                (geo.home_black[file], Color::Black),
+            ] {
+                unmoved[home] = board[home]
+                    == Some(Piece {
+                        color,
+                        kind: Kind::Woozan,
+                    });
+            }
+        }
+    } else if fields[2] != "-" {
         for ch in fields[2].chars() {
             let file = FILES
                 .iter()
@@ -844,12 +863,15 @@ pub fn parse_fen(variant: RefVariant, fen: &str) -> Result<RefPosition, String> 
             unmoved[s] = true;
         }
     }
-    let halfmove: u32 = fields[3]
-        .parse()
-        .map_err(|_| format!("bad halfmove clock '{}'", fields[3]))?;
-    let fullmove: u32 = fields[4]
-        .parse()
-        .map_err(|_| format!("bad fullmove number '{}'", fields[4]))?;
+    let number = |i: usize, default: u32, what: &str| match fields.get(i) {
+        None => Ok(default),
+        Some(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
+            t.parse().map_err(|_| format!("bad {what} '{t}'"))
+        }
+        Some(t) => Err(format!("bad {what} '{t}'")),
+    };
+    let halfmove: u32 = number(3, 0, "halfmove clock")?;
+    let fullmove: u32 = number(4, 1, "fullmove number")?;
     if fullmove == 0 {
         return Err("fullmove number must be at least 1".to_string());
     }

@@ -404,7 +404,9 @@ fn parse_number(text: &str, what: &str) -> Result<u32, String> {
 
 fn parse_fen(fen: &str) -> Result<Pos, String> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() != 8 {
+    // docs/rules/realitycheck.md, section 8: the two counters may be left
+    // out (0 and 1).
+    if !(6..=8).contains(&fields.len()) {
         return Err(format!("FEN has {} fields, expected 8", fields.len()));
     }
     let mut pos = Pos {
@@ -471,8 +473,12 @@ fn parse_fen(fen: &str) -> Result<Pos, String> {
         pos.pending = Some(chip.kind());
     }
 
-    pos.halfmove = parse_number(fields[6], "halfmove clock")?;
-    pos.fullmove = parse_number(fields[7], "fullmove number")?;
+    pos.halfmove = fields
+        .get(6)
+        .map_or(Ok(0), |t| parse_number(t, "halfmove clock"))?;
+    pos.fullmove = fields
+        .get(7)
+        .map_or(Ok(1), |t| parse_number(t, "fullmove number"))?;
     if pos.fullmove == 0 {
         return Err("fullmove number must be at least 1".to_string());
     }

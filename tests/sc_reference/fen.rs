@@ -146,7 +146,22 @@ impl RefPos {
         out
     }
 
+    /// Reads a FEN. notation-strangechess.md: "parsing accepts exactly the
+    /// canonical strings", so a FEN that reads as a position but does not
+    /// print back byte for byte (a field in another order, a default
+    /// written out, a sign or leading zero) is refused.
     pub fn from_fen(fen: &str) -> Result<RefPos, String> {
+        let pos = RefPos::read_fen(fen)?;
+        let canonical = pos.to_fen();
+        if canonical != fen {
+            return Err(format!(
+                "not the canonical FEN of its position: {canonical}"
+            ));
+        }
+        Ok(pos)
+    }
+
+    fn read_fen(fen: &str) -> Result<RefPos, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 6 {
             return Err(format!(

@@ -58,6 +58,13 @@ impl Position {
         if !fen.is_ascii() {
             return err("only ASCII characters are allowed");
         }
+        // Canonical strings only (notation-dysnomia.md): one space between
+        // fields, none before or after.
+        if fen.split(' ').any(str::is_empty)
+            || fen.contains(|c: char| c.is_whitespace() && c != ' ')
+        {
+            return err("fields must be separated by single spaces, with none before or after");
+        }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 6 {
             return err(format!(
@@ -77,6 +84,8 @@ impl Position {
         pos.ep = parse_ep(&pos, fields[3])?;
         check_material(&pos)?;
         check_mover_king(&pos)?;
+        check_castling(&pos)?;
+        pos.judge_pending_bait();
         Ok(pos)
     }
 
@@ -365,6 +374,27 @@ fn check_mover_king(pos: &Position) -> Result<(), FenError> {
             pos.side.flip().name(),
             pos.side.flip().name()
         ));
+    }
+    Ok(())
+}
+
+/// A castling right means the King and that Rook never moved, so both
+/// stand at the bottom of their home squares.
+fn check_castling(pos: &Position) -> Result<(), FenError> {
+    let rights = [
+        (CASTLE_WK, 'K', Color::White, 4, 7),
+        (CASTLE_WQ, 'Q', Color::White, 4, 0),
+        (CASTLE_BK, 'k', Color::Black, 60, 63),
+        (CASTLE_BQ, 'q', Color::Black, 60, 56),
+    ];
+    for (bit, letter, color, king, rook) in rights {
+        let home = |sq: u32, kind: Kind| pos.board.bottoms(color, kind) >> sq & 1 == 1;
+        if pos.castling & bit != 0 && !(home(king, Kind::King) && home(rook, Kind::Rook)) {
+            return err(format!(
+                "castling right '{letter}' without the {} King and that Rook on their home squares",
+                color.name()
+            ));
+        }
     }
     Ok(())
 }

@@ -6,7 +6,6 @@ use super::fen::START;
 use super::position::Position;
 use super::resolve::Resolver;
 use crate::game::Color::{self, Black, White};
-use crate::game::{EndReason, Outcome};
 
 pub(super) fn sq(name: &str) -> Square {
     parse_square_prefix(name.as_bytes()).unwrap().0
@@ -25,14 +24,6 @@ fn letters(pos: &Position, name: &str) -> String {
         .iter()
         .map(|p| p.letter())
         .collect()
-}
-
-#[test]
-fn start_fen_round_trips() {
-    let pos = Position::from_fen(START).unwrap();
-    assert_eq!(pos.to_fen(), START);
-    assert_eq!(pos.denial, Black);
-    assert_eq!(pos.board.king(White), Some((sq("e1"), 0)));
 }
 
 #[test]
@@ -324,52 +315,6 @@ pub(super) fn turns(fen: &str) -> Vec<String> {
         .collect()
 }
 
-/// From the start, by hand: each pawn steps forward (sideways is blocked
-/// by its neighbours, backward would end on the first rank) and
-/// double-moves along every open path (R-B11.2): straight, bent to a
-/// free side square of rank 3, or back to its start (a pass): 5 paths for
-/// b..g, 4 for the edge pawns, so 6 x 5 + 2 x 4 = 38 pawn turns; 4 Knight
-/// moves; the Queen's all-round capture `d1d1` (it exiles her own King,
-/// which is legal while Black has no Statue, R-B13.1): 43 turns. And
-/// disguises (R-B11.4/5): a pawn may swap with a neighbour on rank 2 (it
-/// could step there were the square empty), 7 pairs both ways = 14; the
-/// swapped pawn can then be chained on by every further pawn on the side
-/// away from the first: moving right from file i, the i pawns to its left
-/// follow one by one (0+1+..+6 = 21 chains), and 21 the other way: 56
-/// disguise turns. 99 in all.
-#[test]
-fn start_position_turns() {
-    let t = turns(START);
-    assert_eq!(t.len(), 99, "{t:?}");
-    assert!(t.contains(&"e2d2~,f2e2~,g2f2~,h2g2~".to_string()));
-    assert!(!t.contains(&"e2d2~,c2e2~".to_string()));
-    for m in [
-        "e2e4",
-        "e2e3,e3d3",
-        "e2e3,e3e2",
-        "a2a3,a3b3",
-        "d1d1",
-        "g1f3",
-    ] {
-        assert!(t.contains(&m.to_string()), "{m}");
-    }
-    assert!(
-        !t.contains(&"a2a3,a3a4".to_string()),
-        "a straight double move is one leg"
-    );
-    let after = Position::from_fen(START)
-        .unwrap()
-        .play_text("d1d1")
-        .unwrap();
-    assert!(after.in_exile(White));
-    // The c1 Bishop was exiled onto an empty square and rose (R-B10.2);
-    // c2, d2, e2 pawns captured; e1 King exiled.
-    assert_eq!(
-        after.to_fen(),
-        "rnbqkbnr/pppppppp/8/8/8/8/PP3PPP/RNBQ1BNR b kq - 0 1 pools=-/K/-/- risen=c1"
-    );
-}
-
 /// Perft 2 from the start: no White turn touches Black's pieces or lines
 /// (the all-round `d1d1` only reaches rank 2), so Black has its mirror
 /// 99 turns after each: 99 x 99 (denial is not counted here: a position
@@ -409,118 +354,6 @@ fn king_captures_and_returns() {
     );
     // There and back with no capture is a pass, and legal.
     assert!(turns("4k3/8/8/8/8/8/8/4K3 w - - 0 1").contains(&"e1d1,d1e1".to_string()));
-}
-
-/// R-B3.5: a King can never take the enemy Queen: her revenge (deferred
-/// past the second leg) always catches it.
-#[test]
-fn king_never_takes_the_queen() {
-    let t = turns("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
-    assert!(t.iter().all(|m| !m.starts_with("e1e2")), "{t:?}");
-}
-
-/// R-B9.2 with R-B8.6: a white Knight e3-d5 takes, on its path cell d4,
-/// the third Rook of the column R R r r p (bottom first). What stood
-/// above it, [r, p], falls onto the two white Rooks below: the black Rook
-/// captures the bottom R and lands carrying the pawn; the ground's rider
-/// R falls next and captures that black Rook; the pawn falls last and
-/// captures it. The black pawn alone survives on d4.
-#[test]
-fn knight_takes_the_third_rook_of_four() {
-    let fen = "4k3/8/8/8/3(RRrrp)4/4N3/8/4K3 w - - 0 1";
-    let t = turns(fen);
-    // Every rider is a separate target; White's own Rooks are not.
-    assert!(t.contains(&"e3d4[2],d4d5".to_string()), "{t:?}");
-    assert!(t.contains(&"e3d4[4],d4d5".to_string()));
-    assert!(!t.contains(&"e3d4[1],d4d5".to_string()));
-    let after = play(fen, "e3d4[2],d4d5");
-    assert_eq!(
-        after.to_fen(),
-        "4k3/8/8/3N4/3p4/8/8/4K3 b - - 0 1 pools=RR/-/rr/-"
-    );
-}
-
-/// R-B10.5: a Bishop lets a pawn on its square colour become an exiled
-/// piece, as a whole move (`Q@e5`); R-B12.4: a Statue chain's lowest
-/// Statue may be promoted as a free action before the move.
-#[test]
-fn bishop_promotion_and_a_statue_free_action() {
-    // White's Queen is exiled; the Bishop stands on c1, a dark square
-    // (file + rank even): the pawn on d4 (dark) may become the Queen, the
-    // one on e4 (light) may not; the Bishop need not reach the pawn.
-    let fen = "4k3/8/8/8/3PP3/8/8/2B1K3 w - - 0 1 pools=-/Q/-/-";
-    let t = turns(fen);
-    assert!(t.contains(&"Q@d4".to_string()), "{t:?}");
-    assert!(!t.contains(&"Q@e4".to_string()), "e4 is a light square");
-    let after = play(fen, "Q@d4");
-    assert_eq!(after.to_fen(), "4k3/8/8/8/3QP3/8/8/2B1K3 b - - 0 1");
-    // A white Statue chain e8-e7: only e7 (the lowest) may be promoted,
-    // to a type in the pools; then White moves as usual.
-    let fen = "k7/4T3/8/8/8/8/8/4K3 w - - 0 1 pools=N/-/-/-";
-    let fen = fen.replace("k7/4T3", "k3T3/4T3");
-    let t = turns(&fen);
-    assert!(t.contains(&"e7=N;e1d1".to_string()), "{t:?}");
-    assert!(!t.iter().any(|m| m.starts_with("e8=")));
-    // A promotion resets the 100-ply count (R-B14.1), even as a free
-    // action before a King's step.
-    let after = play(&fen, "e7=N;e1d1");
-    assert_eq!(after.to_fen(), "k3T3/4N3/8/8/8/8/8/3K4 b - - 0 1");
-}
-
-/// R-B13.2 L1: a side in exile with no pawns and no Statues has lost; the
-/// game has no more turns.
-#[test]
-fn exile_without_pawns_loses() {
-    let pos = Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1 pools=-/K/-/-").unwrap();
-    assert_eq!(
-        pos.rule_end(),
-        Some(Outcome::Win {
-            winner: Black,
-            reason: EndReason::NoPawnsInExile
-        })
-    );
-    assert!(pos.legal_turns().is_empty());
-    let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/8 w - - 0 1 pools=-/K/-/-").unwrap();
-    assert_eq!(pos.rule_end(), None);
-}
-
-/// R-B11.4/5: a white pawn on d4 could step onto d5 were the black King
-/// riding the black Rook there absent (it would enter the Rook), so it may
-/// swap with that King, taking its place in the column (`d4d5[1]~`); the
-/// pawn on e4 can then step onto d4, where the King now stands, and swap
-/// with it too (`,e4d4~`).
-#[test]
-fn chain_disguise_into_an_enemy_column() {
-    let fen = "8/8/8/3(rk)4/3PP3/8/8/4K3 w - - 0 1";
-    let t = turns(fen);
-    assert!(t.contains(&"d4d5[1]~".to_string()), "{t:?}");
-    assert!(
-        !t.contains(&"d4d5[0]~".to_string()),
-        "never the base of a column"
-    );
-    assert_eq!(
-        play(fen, "d4d5[1]~").to_fen(),
-        "8/8/8/3(rP)4/3kP3/8/8/4K3 b - - 0 1"
-    );
-    assert_eq!(
-        play(fen, "d4d5[1]~,e4d4~").to_fen(),
-        "8/8/8/3(rP)4/3Pk3/8/8/4K3 b - - 0 1"
-    );
-}
-
-/// R-B11.3 with R-B11.2: a bent double move leaves an en passant chance on
-/// its middle square; the pawn taken is the one that moved.
-#[test]
-fn en_passant_after_a_bent_double_move() {
-    // White's e2-e3-f3 passes e3, the square the d4 pawn captures on.
-    let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
-    let after = play(fen, "e2e3,e3f3");
-    assert_eq!(after.to_fen(), "4k3/8/8/8/3p4/5P2/8/4K3 b - e3:f3 0 1");
-    let taken = after.play_text("d4e3").expect("en passant");
-    assert_eq!(taken.to_fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
-    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
-    let after = play(fen, "e2d2,d2d3");
-    assert_eq!(after.to_fen(), "4k3/8/8/8/8/3P4/8/4K3 b - d2:d3 0 1");
 }
 
 /// R-B4: Black holds the right at the start and may deny White's first
@@ -566,31 +399,6 @@ fn denial_and_the_re_move() {
     assert!(!hop.can_deny());
 }
 
-/// R-B6: White's King on e1 is in check from the Rook on e8 and the pawn
-/// on d2 stands next to it. White may ignore the check (a bait move,
-/// `a2a3`); Black must then capture the King, which swaps with the pawn,
-/// and the Rook takes the pawn instead (`e8e1,e1d2`).
-#[test]
-fn bait_and_its_forced_reply() {
-    let fen = "4r2k/8/8/8/8/8/P2P4/4K3 w - - 0 1";
-    let t = turns(fen);
-    assert!(t.contains(&"a2a3".to_string()), "{t:?}");
-    assert!(t.contains(&"d2e2".to_string()), "blocking is still allowed");
-    let baited = play(fen, "a2a3");
-    assert_eq!(baited.to_fen(), "4r2k/8/8/8/8/P7/3P4/4K3 b - - 0 1 bait=1");
-    let replies: Vec<String> = baited.legal_turns().iter().map(|(m, _)| m.text()).collect();
-    assert_eq!(replies, ["e8e1,e1d2"]);
-    let after = baited.play_text("e8e1,e1d2").unwrap();
-    assert_eq!(after.to_fen(), "7k/8/8/8/8/P7/3K4/4r3 w - - 0 2");
-    assert_eq!(after.rule_end(), None);
-    // Without a reachable pawn there is no bait: a2a3 is illegal.
-    let t = turns("4r2k/8/8/8/8/8/P7/4K3 w - - 0 1");
-    assert!(!t.contains(&"a2a3".to_string()), "{t:?}");
-    // A position where the side not to move can be captured is refused,
-    // unless a bait is pending.
-    assert!(Position::from_fen("4r2k/8/8/8/8/8/8/4K3 b - - 0 1").is_err());
-}
-
 /// Equal boards are equal values whatever columns came and went (the
 /// repetition key hashes the value).
 #[test]
@@ -602,161 +410,6 @@ fn a_column_that_came_and_went_leaves_no_trace() {
     a.board.set_stack(sq("a1"), &[]);
     a.board.set_stack(sq("c1"), &[]);
     assert_eq!(a, b);
-}
-
-/// The text's Bishop checking a King inside a Rook (R-B5.1): the Bishop
-/// would take the Rook, the King would fall on it and take it, and the
-/// Bishop would rise and take the King. So Black is in check.
-#[test]
-fn a_bishop_checks_a_king_riding_a_rook() {
-    let pos = Position::from_fen("4(rk)3/8/8/8/B7/8/8/7K b - - 0 1").unwrap();
-    assert!(pos.in_check());
-    let pos = Position::from_fen("4(rk)3/8/8/8/8/B7/8/7K b - - 0 1").unwrap();
-    assert!(!pos.in_check(), "off the diagonal");
-}
-
-/// R-B12.1: with a white Statue on e8 the zone of the e-file is e7: a
-/// pawn reaching it must convert (no plain move), to a pool type or a
-/// Statue (then the chain is e8-e7).
-#[test]
-fn a_statue_chain_moves_the_zone_down() {
-    let fen = "k3T3/8/4P3/8/8/8/8/4K3 w - - 0 1 pools=-/N/-/-";
-    let t = turns(fen);
-    assert!(t.contains(&"e6e7t".to_string()), "{t:?}");
-    assert!(t.contains(&"e6e7n".to_string()));
-    assert!(!t.contains(&"e6e7".to_string()));
-    assert_eq!(
-        play(fen, "e6e7t").to_fen(),
-        "k3T3/4T3/8/8/8/8/8/4K3 b - - 0 1 pools=-/N/-/-"
-    );
-}
-
-/// R-B13.2 L2: Black is in exile; a white pawn reaching the last rank may
-/// capture the exiled King instead of promoting, and Black has lost.
-#[test]
-fn capturing_the_exiled_king_wins() {
-    let fen = "8/4P3/8/p7/8/8/8/4K3 w - - 0 1 pools=-/-/-/k";
-    let t = turns(fen);
-    assert!(t.contains(&"e7e8xk".to_string()), "{t:?}");
-    let after = play(fen, "e7e8xk");
-    assert_eq!(
-        after.rule_end(),
-        Some(Outcome::Win {
-            winner: White,
-            reason: EndReason::ExiledKingCaptured
-        })
-    );
-    assert!(after.legal_turns().is_empty());
-}
-
-/// R-B6.5 chain bait: after the forced reply put White's King on f2, where
-/// the h4 Bishop checks it, White may bait again with the d2 pawn (reachable
-/// over the empty e2).
-#[test]
-fn chain_bait() {
-    let fen = "4r2k/8/8/8/7b/8/P2P1P2/4K3 w - - 0 1";
-    let baited = play(fen, "a2a3");
-    let replies: Vec<String> = baited.legal_turns().iter().map(|(m, _)| m.text()).collect();
-    assert_eq!(replies, ["e8e1,e1d2", "e8e1,e1f2"]);
-    let after = baited.play_text("e8e1,e1f2").unwrap();
-    assert!(after.in_check());
-    let again = after.play_text("a3a4").expect("a second bait");
-    assert!(again.bait);
-}
-
-/// R-B6.3: a bait move that checks the opponent, when no forced reply
-/// gets out of that check, wins at once: the white Rook checks along rank
-/// 8 and Black's only capture of the King (Re7xe1) does not help.
-#[test]
-fn winning_inside_a_bait() {
-    let fen = "7k/4r3/8/8/8/8/3P4/R3K3 w - - 0 1";
-    let after = play(fen, "a1a8");
-    assert!(after.bait);
-    assert_eq!(after.winner, Some(White));
-    assert!(after.legal_turns().is_empty());
-}
-
-/// Check looks at the opponent's whole turn, free action included
-/// (R-B5.1 with R-B12.4): White may promote its a8 Statue to the Queen in
-/// its pool and take the King on h8 along the rank (`a8=Q;a8h8`).
-#[test]
-fn a_statue_that_can_become_a_queen_gives_check() {
-    let pos = Position::from_fen("T6k/8/8/8/8/8/8/4K3 b - - 0 1 pools=Q/-/-/-").unwrap();
-    assert!(pos.in_check());
-    let pos = Position::from_fen("T6k/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
-    assert!(
-        !pos.in_check(),
-        "nothing in the pool: the Statue stays a Statue"
-    );
-}
-
-/// The notation's one alias: a straight double move as two legs.
-#[test]
-fn the_double_move_alias() {
-    let pos = Position::from_fen(START).unwrap();
-    assert_eq!(pos.play_text("e2e3,e3e4"), pos.play_text("e2e4"));
-    assert!(pos.play_text("e2e4").is_some());
-    assert!(
-        pos.play_text("g1g2,g2f3").is_none(),
-        "no alias for other pieces"
-    );
-    assert!(
-        !turns(START).contains(&"e2e3,e3e4".to_string()),
-        "printing is canonical"
-    );
-}
-
-/// R-B5.3: castling is the King's first leg (the Rook with its riders to
-/// the square crossed), with an optional second step; the square crossed
-/// must not be attacked; the destination may be, if a second step leaves
-/// it safely.
-#[test]
-fn castling_with_and_without_a_second_step() {
-    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    let t = turns(fen);
-    for m in ["e1g1", "e1g1,g1f1", "e1c1", "e1c1,c1d1"] {
-        assert!(t.contains(&m.to_string()), "{m}: {t:?}");
-    }
-    assert_eq!(
-        play(fen, "e1g1,g1f1").to_fen(),
-        "r3k2r/8/8/8/8/8/8/R4(RK)2 b kq - 1 1"
-    );
-    // A black Rook on the f-file attacks the square crossed: no castling
-    // that way at all.
-    let t = turns("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
-    assert!(!t.iter().any(|m| m.starts_with("e1g1")), "{t:?}");
-    // A black Rook on the g-file attacks the destination: castling only
-    // with a second step away from it.
-    let t = turns("r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1");
-    assert!(!t.contains(&"e1g1".to_string()));
-    assert!(t.contains(&"e1g1,g1f1".to_string()));
-    assert!(t.contains(&"e1g1,g1f2".to_string()));
-}
-
-/// R-B8.7: a white pawn riding a black Rook on c1 falls to its own first
-/// rank when a Knight takes the Rook on its path (`b2c1[0],c1d1`), and is
-/// removed at the end of the turn.
-#[test]
-fn a_pawn_left_on_its_first_rank_is_removed() {
-    let after = play("4k3/8/8/8/8/8/1N6/2(rP)1K3 w - - 0 1", "b2c1[0],c1d1");
-    assert_eq!(
-        after.to_fen(),
-        "4k3/8/8/8/8/8/8/3NK3 b - - 0 1 pools=-/-/r/-"
-    );
-}
-
-/// R-B10.3/10.4: a black Bishop taken by a Knight on d4 rises (its square
-/// holds an enemy), taking the Knight; it is exiled at the end of Black's
-/// next turn, whatever Black plays.
-#[test]
-fn a_risen_bishop_is_exiled_after_its_owners_next_turn() {
-    let after = play("4k3/8/8/8/3b4/8/2N5/4K3 w - - 0 1", "c2d4");
-    assert_eq!(
-        after.to_fen(),
-        "4k3/8/8/8/3b4/8/8/4K3 b - - 0 1 pools=N/-/-/- risen=d4"
-    );
-    let next = after.play_text("e8d8").unwrap();
-    assert_eq!(next.to_fen(), "3k4/8/8/8/8/8/8/4K3 w - - 0 2 pools=N/-/-/b");
 }
 
 /// R-B12.2: a pawn standing in its zone when its side's turn starts
@@ -771,47 +424,6 @@ fn a_deferred_conversion_comes_first() {
         "{t:?}"
     );
     assert!(t.contains(&"e8=Q;e1d1".to_string()));
-}
-
-/// R-B13.1: a side may not exile its own King while the opponent has a
-/// Statue: with Black's Statue on h1, the all-round `d1d1` beside White's
-/// King is illegal; without it, legal.
-#[test]
-fn no_exile_against_a_statue() {
-    assert!(!turns("4k3/8/8/8/8/8/8/3QK2t w - - 0 1").contains(&"d1d1".to_string()));
-    assert!(turns("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").contains(&"d1d1".to_string()));
-}
-
-/// R-B14.1: the 100-ply rule and bare Kings draw.
-#[test]
-fn draws() {
-    let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
-    assert_eq!(
-        pos.rule_end(),
-        Some(Outcome::Draw {
-            reason: EndReason::MoveRule
-        })
-    );
-    let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(
-        pos.rule_end(),
-        Some(Outcome::Draw {
-            reason: EndReason::BareKings
-        })
-    );
-}
-
-/// R-B6.4 with R-B12.2: a side that must answer a bait first converts its
-/// pawns waiting in their zone (here Black's g1 pawn: the Queen in its pool
-/// or a Statue); a Queen made so may itself take the King along rank 1.
-/// No free action comes before a forced reply.
-#[test]
-fn a_bait_reply_after_deferred_conversions() {
-    let fen = "4r2k/8/8/8/8/P7/3P4/4K1p1 b - - 0 1 pools=-/-/q/- bait=1";
-    assert_eq!(
-        turns(fen),
-        ["g1=Q;e8e1,e1d2", "g1=Q;g1e1,e1d2", "g1=T;e8e1,e1d2"]
-    );
 }
 
 /// The examples of notation-dysnomia.md, printed byte for byte from turn

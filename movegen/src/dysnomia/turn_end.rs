@@ -300,6 +300,19 @@ impl Position {
         }
     }
 
+    /// R-B16.2 for a position set up with a bait pending (a FEN carries the
+    /// bait but not its verdict): if no forced reply relieves the check,
+    /// the baiter has already won, as [`Self::decide`] finds after the move.
+    pub(crate) fn judge_pending_bait(&mut self) {
+        let baiter = self.side.flip();
+        if self.bait && self.winner.is_none() && self.in_check() {
+            let replies = self.legal_turns_unordered();
+            if replies.iter().all(|(_, r)| r.winner == Some(baiter)) {
+                self.winner = Some(baiter);
+            }
+        }
+    }
+
     /// R-B8.7 and R-B10.4 at the end of `us`'s turn: pawns (of either
     /// side, not riding) on their own first rank are captured; `us`'s
     /// risen Bishops that did not rise in this turn are exiled. Returns the

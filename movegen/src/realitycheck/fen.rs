@@ -202,7 +202,7 @@ impl Position {
         let (wo, bo) = parse_pair(fields[3], "out of play")?;
         p.out = [wo, bo];
         p.restricted = parse_restricted(&p, fields[4])?;
-        p.pending = parse_pending(fields[5])?;
+        p.pending = parse_pending(fields[5], p.side)?;
         parse_counters(&mut p, &fields[6..])?;
         if p.pending != NONE && p.white_first_turn() {
             return Err(err("nothing can be pending on White's first turn".into()));
@@ -345,7 +345,9 @@ fn parse_board(p: &mut Position, field: &str) -> Result<(), FenError> {
 }
 
 /// One rank (`r` counted from 0) over its on-board squares only: a digit
-/// counts empty squares, two letters are a chip.
+/// counts empty squares, two letters are a chip. A run of empty squares is
+/// one digit (a rank has at most 7 squares), so two digits in a row are
+/// refused rather than added up.
 fn parse_rank(p: &mut Position, text: &str, r: i32) -> Result<(), FenError> {
     let files: Vec<i32> = (0..7).filter(|&f| on_board(f, r)).collect();
     let mut next = 0;
@@ -357,6 +359,12 @@ fn parse_rank(p: &mut Position, text: &str, r: i32) -> Result<(), FenError> {
             if n == 0 {
                 return Err(FenError(format!(
                     "rank {}: '0' is not a count of empty squares",
+                    r + 1
+                )));
+            }
+            if chars.get(j + 1).is_some_and(char::is_ascii_digit) {
+                return Err(FenError(format!(
+                    "rank {}: two digits in a row ('{text}'); one digit counts a run of empty squares",
                     r + 1
                 )));
             }
@@ -429,12 +437,13 @@ fn parse_restricted(p: &Position, field: &str) -> Result<u8, FenError> {
     }
 }
 
-/// The pending field: `-`, or one chip (kind index).
-fn parse_pending(field: &str) -> Result<u8, FenError> {
+/// The pending field: `-`, or one chip (kind index) of the side to move,
+/// written in its case.
+fn parse_pending(field: &str, side: Color) -> Result<u8, FenError> {
     match field {
         "-" => Ok(NONE),
         s => {
-            let set = parse_chips(s)
+            let set = parse_chips(s, side)
                 .ok_or_else(|| FenError(format!("pending chip: '{s}' is not a chip")))?;
             if set.count_ones() != 1 {
                 return Err(FenError(format!("pending chip: '{s}' must be one chip")));
@@ -450,6 +459,10 @@ fn parse_counters(p: &mut Position, counters: &[&str]) -> Result<(), FenError> {
     let num = |i: usize, default: u16, what: &str| -> Result<u16, FenError> {
         match counters.get(i) {
             None => Ok(default),
+            // Digits only: `parse` would also take a sign (`+1`).
+            Some(t) if !t.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(FenError(format!("{what} '{t}' is not a number")))
+            }
             Some(t) => t
                 .parse::<u16>()
                 .map_err(|_| FenError(format!("{what} '{t}' is not a number"))),
@@ -490,11 +503,19 @@ fn pair(sets: [u16; 2]) -> String {
 }
 
 /// A run of two-letter chips (either case, either face order), or `-`.
-fn parse_chips(t: &str) -> Option<u16> {
+/// A run of chips of one colour: upper case for White, lower for Black.
+fn parse_chips(t: &str, c: Color) -> Option<u16> {
     if t == "-" {
         return Some(0);
     }
     let letters: Vec<char> = t.chars().collect();
+    let right_case = |l: &char| match c {
+        Color::White => l.is_ascii_uppercase(),
+        Color::Black => l.is_ascii_lowercase(),
+    };
+    if !letters.iter().all(right_case) {
+        return None;
+    }
     if letters.is_empty() || !letters.len().is_multiple_of(2) {
         return None;
     }
@@ -515,10 +536,11 @@ fn parse_pair(t: &str, what: &str) -> Result<(u16, u16), FenError> {
             "{what}: expected WHITE/BLACK, e.g. 'NR/nr' or '-/-', found '{t}'"
         )));
     };
-    match (parse_chips(w), parse_chips(b)) {
+    match (parse_chips(w, Color::White), parse_chips(b, Color::Black)) {
         (Some(w), Some(b)) => Ok((w, b)),
         _ => Err(FenError(format!(
-            "{what}: '{t}' is not two runs of distinct chips (two of P N B R each) or '-'"
+            "{what}: '{t}' is not two runs of distinct chips (two of P N B R each, \
+             upper case for White, lower for Black) or '-'"
         ))),
     }
 }
