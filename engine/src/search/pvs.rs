@@ -158,7 +158,7 @@ impl<G: Evaluator> Thread<'_, G> {
     /// (not at a root searched with moves left out: its best move is the
     /// best of some moves only).
     #[inline]
-    fn store(
+    pub(super) fn store(
         &self,
         key: u64,
         best_move: Option<G::Move>,
@@ -218,7 +218,7 @@ impl<G: Evaluator> Thread<'_, G> {
     /// score when the entry is deep enough and its bound settles the node
     /// (never at a PV node, whose line must be searched to be shown).
     #[inline]
-    fn probe(
+    pub(super) fn probe(
         &self,
         key: u64,
         depth: i32,

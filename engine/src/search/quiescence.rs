@@ -1,5 +1,8 @@
 //! Quiescence: the search past the horizon, over captures and promotions
-//! (every move when in check), with stand pat and delta pruning.
+//! (every move when in check), with stand pat and delta pruning. In the
+//! games whose capture sequences reach the same positions in many orders
+//! (`Tactical::QUIESCENCE_TABLE`: Strange Chess, Dysnomia) it reads and
+//! writes the transposition table at depth 0.
 
 use super::{PerMove, Thread, MAX_PLY};
 use crate::score::*;
@@ -32,6 +35,16 @@ impl<G: Evaluator> Thread<'_, G> {
         if pos.rule_draw() || self.is_repetition(pos) {
             return self.draw_score(pos);
         }
+        let key = pos.key();
+        let (tt_move, tt_cut) = if G::QUIESCENCE_TABLE {
+            self.probe(key, 0, alpha, beta, ply, beta - alpha > 1)
+        } else {
+            (0, None)
+        };
+        if let Some(score) = tt_cut {
+            return score;
+        }
+        let original_alpha = alpha;
         let in_check = known_check.unwrap_or_else(|| pos.in_check());
         if ply >= MAX_PLY {
             return if in_check {
@@ -74,7 +87,9 @@ impl<G: Evaluator> Thread<'_, G> {
                 {
                     continue;
                 }
-                let order = if pos.is_noisy(m) {
+                let order = if tt_move != 0 && crate::tt::move_key(G::encode_move(m)) == tt_move {
+                    i32::MAX
+                } else if pos.is_noisy(m) {
                     pos.tactical_order(&self.eval, m) + 1_000_000
                 } else {
                     0
@@ -84,6 +99,7 @@ impl<G: Evaluator> Thread<'_, G> {
         }
         list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
         let mut best = stand_pat;
+        let mut best_move = None;
         for &(m, _) in list.iter() {
             let undo = pos.make(m);
             self.keys.push(pos.key());
@@ -97,11 +113,15 @@ impl<G: Evaluator> Thread<'_, G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if alpha >= beta {
                         break;
                     }
                 }
             }
+        }
+        if G::QUIESCENCE_TABLE {
+            self.store(key, best_move, best, (original_alpha, beta), ply, 0);
         }
         best
     }

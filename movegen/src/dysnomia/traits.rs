@@ -173,6 +173,8 @@ impl Tactical for State {
     /// horizon it takes 0.13 s (3,623 nodes) with the same move and score.
     const QUIESCENCE_PLIES: usize = 6;
 
+    const QUIESCENCE_TABLE: bool = true;
+
     fn is_noisy(&self, t: Turn) -> bool {
         t.changes_material()
     }
