@@ -42,7 +42,12 @@ SIDE = {"dysnomia": "black", "trubix43": "black"}
 # random game seldom offers: a Strange Chess siege that White's Knight can
 # lift (a rescue, the victim stepping aside), with a Black Queen and Rook
 # to end the game.
-SET_UP = {"strangechess": ["11k/11q/1r10/12/12/12/5(Bh)6/12/4N7/12/12/K11 w - - 0 1 sieges=f6b4"]}
+# Set-up games that offer a game's special turns at once, whatever the
+# engine's replies in the game from the start (Dysnomia: the a8 Knight
+# rides its Rook and may leave it; the c2 Knight and the a8 column may
+# enter White's Rook on a1).
+SET_UP = {"strangechess": ["11k/11q/1r10/12/12/12/5(Bh)6/12/4N7/12/12/K11 w - - 0 1 sieges=f6b4"],
+          "dysnomia": ["(rn)3k3/8/8/8/8/8/2n5/R6K b - - 0 1"]}
 
 
 def fail(why):
