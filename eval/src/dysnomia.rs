@@ -16,9 +16,10 @@
 //! capture ordering and delta pruning read it without playing the turn.
 
 use crate::{EvalConfig, Evaluator, Score};
+use movegen::dysnomia::board::squares;
 use movegen::dysnomia::board::Material;
 use movegen::dysnomia::game::{State, Turn};
-use movegen::dysnomia::{Kind, Position};
+use movegen::dysnomia::{Kind, Piece, Position};
 use movegen::{Color, Game};
 
 /// The number of features.
@@ -178,50 +179,58 @@ fn best_promotion(p: &Position, c: Color) -> Score {
 
 /// The features of `p` (White's count minus Black's), with `denial` the
 /// holder of the denial right.
+///
+/// Counted from the board's masks (bottoms by colour and kind) and the
+/// riders of its few columns: walking every piece cost a Dysnomia search
+/// 5%. `tests::features_by_walk` is the piece-by-piece account it must
+/// equal.
 pub fn features(p: &Position) -> [Score; FEATURES] {
     use feature::*;
+    let b = &p.board;
     let mut f = [0; FEATURES];
     let mut pawns_and_statues = [0; 2];
-    let mut best = [0; 2];
-    for c in [Color::White, Color::Black] {
-        best[c.index()] = best_promotion(p, c);
-    }
-    for (sq, level, piece) in p.board.pieces() {
-        let c = piece.color();
-        let sign = if c == Color::White { 1 } else { -1 };
-        let at = match piece.kind() {
-            Kind::Queen => Some(QUEEN),
-            Kind::Rook => Some(ROOK),
-            Kind::Bishop if piece.risen() => Some(RISEN_BISHOP),
-            Kind::Bishop => Some(BISHOP),
-            Kind::Knight => Some(KNIGHT),
-            Kind::Pawn => Some(PAWN),
-            Kind::Statue => Some(STATUE),
-            Kind::King => None,
-        };
-        if let Some(i) = at {
-            f[i] += sign;
-        }
-        if level > 0 {
+    // The riders: above the bottom Rook of a column, any kind.
+    for (_, riders) in b.rider_lists() {
+        for &code in riders {
+            let piece = Piece::from_code(code);
+            let c = piece.color();
+            let sign = if c == Color::White { 1 } else { -1 };
+            if let Some(i) = kind_feature(piece) {
+                f[i] += sign;
+            }
             if piece.kind() == Kind::King {
                 f[KING_RIDING] += sign;
             } else {
                 f[RIDERS] += sign;
             }
-        }
-        if matches!(piece.kind(), Kind::Pawn | Kind::Statue) {
-            pawns_and_statues[c.index()] += 1;
-        }
-        if piece.kind() == Kind::Pawn && level == 0 {
-            let rank = (sq / 8) as usize;
-            let ahead = if c == Color::White { rank } else { 7 - rank };
-            let share = best[c.index()] * 100 / scale_value(Kind::Queen);
-            f[PAWN_ADVANCE] += sign * ADVANCE[ahead] * share / 100;
+            if matches!(piece.kind(), Kind::Pawn | Kind::Statue) {
+                pawns_and_statues[c.index()] += 1;
+            }
         }
     }
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
-        f[BEST_PROMOTION] += sign * best[c.index()] / 100;
+        let count = |k: Kind| b.bottoms(c, k).count_ones() as Score;
+        let bishops = b.bottoms(c, Kind::Bishop);
+        let risen = squares(bishops)
+            .filter(|&sq| b.bottom(sq).is_some_and(|x| x.risen()))
+            .count() as Score;
+        f[QUEEN] += sign * count(Kind::Queen);
+        f[ROOK] += sign * count(Kind::Rook);
+        f[BISHOP] += sign * (bishops.count_ones() as Score - risen);
+        f[RISEN_BISHOP] += sign * risen;
+        f[KNIGHT] += sign * count(Kind::Knight);
+        f[PAWN] += sign * count(Kind::Pawn);
+        f[STATUE] += sign * count(Kind::Statue);
+        pawns_and_statues[c.index()] += count(Kind::Pawn) + count(Kind::Statue);
+        let best = best_promotion(p, c);
+        let share = best * 100 / scale_value(Kind::Queen);
+        for sq in squares(b.bottoms(c, Kind::Pawn)) {
+            let rank = (sq / 8) as usize;
+            let ahead = if c == Color::White { rank } else { 7 - rank };
+            f[PAWN_ADVANCE] += sign * ADVANCE[ahead] * share / 100;
+        }
+        f[BEST_PROMOTION] += sign * best / 100;
         if p.in_exile(c) {
             f[IN_EXILE] += sign;
             if pawns_and_statues[c.index()] <= 2 {
@@ -231,6 +240,21 @@ pub fn features(p: &Position) -> [Score; FEATURES] {
     }
     f[DENIAL_RIGHT] = if p.denial == Color::White { 1 } else { -1 };
     f
+}
+
+/// The material feature of a piece's kind (a King has none).
+fn kind_feature(piece: Piece) -> Option<usize> {
+    use feature::*;
+    match piece.kind() {
+        Kind::Queen => Some(QUEEN),
+        Kind::Rook => Some(ROOK),
+        Kind::Bishop if piece.risen() => Some(RISEN_BISHOP),
+        Kind::Bishop => Some(BISHOP),
+        Kind::Knight => Some(KNIGHT),
+        Kind::Pawn => Some(PAWN),
+        Kind::Statue => Some(STATUE),
+        Kind::King => None,
+    }
 }
 
 /// The position's value for White with weights `w`.
@@ -383,5 +407,89 @@ mod tests {
         let quiet = list.iter().find(|t| t.text() == "a1a2").unwrap();
         assert!(!s.is_noisy(*quiet));
         assert_eq!(s.capture_gain(&EvalConfig::DEFAULT, *quiet), 0);
+    }
+
+    /// [`features`] piece by piece, as the rules describe the board: the
+    /// account the mask count must equal.
+    fn features_by_walk(p: &Position) -> [Score; FEATURES] {
+        use feature::*;
+        let mut f = [0; FEATURES];
+        let mut pawns_and_statues = [0; 2];
+        let mut best = [0; 2];
+        for c in [Color::White, Color::Black] {
+            best[c.index()] = best_promotion(p, c);
+        }
+        for (sq, level, piece) in p.board.pieces() {
+            let c = piece.color();
+            let sign = if c == Color::White { 1 } else { -1 };
+            let at = match piece.kind() {
+                Kind::Queen => Some(QUEEN),
+                Kind::Rook => Some(ROOK),
+                Kind::Bishop if piece.risen() => Some(RISEN_BISHOP),
+                Kind::Bishop => Some(BISHOP),
+                Kind::Knight => Some(KNIGHT),
+                Kind::Pawn => Some(PAWN),
+                Kind::Statue => Some(STATUE),
+                Kind::King => None,
+            };
+            if let Some(i) = at {
+                f[i] += sign;
+            }
+            if level > 0 {
+                if piece.kind() == Kind::King {
+                    f[KING_RIDING] += sign;
+                } else {
+                    f[RIDERS] += sign;
+                }
+            }
+            if matches!(piece.kind(), Kind::Pawn | Kind::Statue) {
+                pawns_and_statues[c.index()] += 1;
+            }
+            if piece.kind() == Kind::Pawn && level == 0 {
+                let rank = (sq / 8) as usize;
+                let ahead = if c == Color::White { rank } else { 7 - rank };
+                let share = best[c.index()] * 100 / scale_value(Kind::Queen);
+                f[PAWN_ADVANCE] += sign * ADVANCE[ahead] * share / 100;
+            }
+        }
+        for c in [Color::White, Color::Black] {
+            let sign = if c == Color::White { 1 } else { -1 };
+            f[BEST_PROMOTION] += sign * best[c.index()] / 100;
+            if p.in_exile(c) {
+                f[IN_EXILE] += sign;
+                if pawns_and_statues[c.index()] <= 2 {
+                    f[EXILE_THIN] += sign;
+                }
+            }
+        }
+        f[DENIAL_RIGHT] = if p.denial == Color::White { 1 } else { -1 };
+        f
+    }
+
+    /// The masks' count equals the walk over every piece, on every
+    /// position of seeded random games from the bench's positions
+    /// (columns, riding Kings, risen Bishops, pools, exile).
+    #[test]
+    fn features_equal_the_walk_over_every_piece() {
+        let mut seen = 0;
+        let fens = movegen::Variant::Dysnomia.card().bench_fens;
+        for (i, fen) in fens.iter().enumerate() {
+            let mut rng = 0x2545_F491_4F6C_DD1D_u64 ^ i as u64;
+            let mut s = state(fen);
+            for _ in 0..40 {
+                let f = features(&s.pos);
+                assert_eq!(f, features_by_walk(&s.pos), "{}", s.pos.to_fen());
+                seen += 1;
+                let turns = s.legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                s = turns[(rng % turns.len() as u64) as usize].1;
+            }
+        }
+        assert!(seen > 200, "{seen} positions");
     }
 }

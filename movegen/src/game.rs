@@ -195,6 +195,10 @@ pub trait MoveBuf<M>:
 
     fn push(&mut self, m: M);
     fn clear(&mut self);
+    /// Room for `n` more moves without growing (a growable list only: a
+    /// list of large moves that grows copies itself each time).
+    #[inline(always)]
+    fn reserve(&mut self, _n: usize) {}
 }
 
 impl<M: Debug + Send, const N: usize> MoveBuf<M> for arrayvec::ArrayVec<M, N> {
@@ -224,6 +228,10 @@ impl<M: Debug + Send> MoveBuf<M> for Vec<M> {
     #[inline(always)]
     fn clear(&mut self) {
         Vec::clear(self)
+    }
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n)
     }
 }
 

@@ -401,6 +401,13 @@ fn the_fast_check_test_agrees_with_simulation() {
                 p.to_fen()
             );
             assert_eq!(
+                p.direct_attacks(c),
+                p.direct_attacks_by_simulation(c),
+                "{} {c:?} direct attacks: {}",
+                what(),
+                p.to_fen()
+            );
+            assert_eq!(
                 p.bait_targets(c),
                 bait_targets_by_definition(p, c),
                 "{} {c:?} bait targets: {}",

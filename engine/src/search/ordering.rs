@@ -45,6 +45,7 @@ impl<G: Evaluator> Thread<'_, G> {
         ply: usize,
     ) -> PerMove<G, i32> {
         let mut scores = PerMove::<G, i32>::default();
+        scores.reserve(moves.len());
         let killers = self.killers[ply];
         for &m in moves.iter() {
             let code = move_key(G::encode_move(m));

@@ -78,6 +78,7 @@ impl<G: Evaluator> Thread<'_, G> {
             }
         }
         let mut list = PerMove::<G, (G::Move, i32)>::default();
+        list.reserve(moves.len());
         for &m in moves.iter() {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.

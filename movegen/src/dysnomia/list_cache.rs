@@ -85,12 +85,12 @@ pub fn noisy_of(s: &State) -> Listed {
         let c = c.borrow();
         c.noisy.get(s).or_else(|| {
             c.all.get(s).map(|all| {
-                Rc::new(
-                    all.iter()
-                        .filter(|(t, _)| t.changes_material())
-                        .copied()
-                        .collect(),
-                )
+                // Counted first: a filtered list grown as it fills copies
+                // its 544-byte entries each time it grows.
+                let n = all.iter().filter(|(t, _)| t.changes_material()).count();
+                let mut noisy = Vec::with_capacity(n);
+                noisy.extend(all.iter().filter(|(t, _)| t.changes_material()).copied());
+                Rc::new(noisy)
             })
         })
     });

@@ -135,15 +135,6 @@ impl Position {
         self.disguises(color, out);
     }
 
-    /// The pseudo-legal moves of `color` that can remove a piece, the only
-    /// ones that can capture a King (check, R-B5.1; direct attacks,
-    /// R-B6.2). Castling here has no conditions on attacked squares: those
-    /// are its legality, and testing them here would recurse.
-    pub fn capture_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
-        self.piece_moves(color, true, out);
-        out.retain(|(_, cap)| *cap);
-    }
-
     /// The moves of `color`'s pieces and castling (not disguises); with
     /// `captures_only`, castling is not tested for attacked squares.
     pub(crate) fn piece_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
