@@ -214,10 +214,11 @@ impl Tactical for State {
         let undo = *self;
         // The opponent moves next from the same material: no en passant,
         // no denial of a pass, and no re-move restriction left over.
-        self.pos.side = self.pos.side.flip();
-        self.pos.ep = None;
-        self.pos.forbid = None;
-        self.last = None;
+        let mut pos = self.pos;
+        pos.side = pos.side.flip();
+        pos.ep = None;
+        pos.forbid = None;
+        *self = State::new(pos);
         undo
     }
 

@@ -329,9 +329,11 @@ impl Position {
         let risen = Piece::new(us, Kind::Bishop).with_risen(true);
         let bishops = self.board.bottoms(us, Kind::Bishop) | self.board.columns();
         for sq in squares(bishops & !rose) {
-            // Most squares hold one piece: look at the column only where
-            // there is one.
-            if !self.board.is_column(sq) && self.board.bottom(sq) != Some(risen) {
+            // Most squares hold one piece and most columns no risen
+            // Bishop of ours: copy out a column only to take one away.
+            let here = self.board.bottom(sq) == Some(risen)
+                || self.board.riders_of(sq).contains(&risen.code());
+            if !here {
                 continue;
             }
             let mut stack = self.board.stack(sq);
