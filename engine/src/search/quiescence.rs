@@ -35,7 +35,8 @@ impl<G: Evaluator> Thread<'_, G> {
         if pos.rule_draw() || self.is_repetition(pos) {
             return self.draw_score(pos);
         }
-        let key = pos.key();
+        // The key is needed only where the table is read.
+        let key = if G::QUIESCENCE_TABLE { pos.key() } else { 0 };
         let (tt_move, tt_cut) = if G::QUIESCENCE_TABLE {
             self.probe(key, 0, alpha, beta, ply, beta - alpha > 1)
         } else {
