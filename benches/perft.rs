@@ -79,9 +79,10 @@ fn bench_perft(c: &mut Criterion) {
             })
         });
     }
-    // Dysnomia: the start to depth 3 (depth 4, 104,282,289, takes half a
-    // minute a run: measured with `curio perft` instead) and the perft
-    // suite's open middlegame, from tests/perft/dysnomia.txt.
+    // Dysnomia: the start to depth 3 (depth 4, 104,282,289, takes 24 s a
+    // run: benches/perft_dysnomia_vs_chess.sh checks and times it beside
+    // chess in CI) and the perft suite's open middlegame, from
+    // tests/perft/dysnomia.txt.
     for (name, fen, depth, nodes) in [
         (
             "dysnomia start d3",
