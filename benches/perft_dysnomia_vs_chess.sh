@@ -10,20 +10,11 @@ CURIO=$(readlink -f "${1:-target/release/curio}")
 ROUNDS=${2:-1}
 [ -x "$CURIO" ] || { echo "no curio binary at $CURIO" >&2; exit 1; }
 
-now() { date +%s.%N; }
+source "$(dirname "$0")/timing.sh"
 run() { "$CURIO" perft --variant "$1" --depth "$2" 2>/dev/null | awk '/Nodes searched/ {print $3}'; }
-best_time() { # variant depth -> "nodes seconds"
-  local best="" nodes t0 t1 dt
-  for _ in $(seq "$ROUNDS"); do
-    t0=$(now); nodes=$(run "$1" "$2"); t1=$(now)
-    dt=$(echo "$t1 - $t0" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$dt < $best" | bc -l)" = 1 ]; then best=$dt; fi
-  done
-  echo "$nodes $best"
-}
 
-read -r dn dt < <(best_time dysnomia 4)
-read -r cn ct < <(best_time chess 6)
+read -r dn dt < <(best_time run dysnomia 4)
+read -r cn ct < <(best_time run chess 6)
 [ "$dn" = 104282289 ] || { echo "Dysnomia perft 4 gave $dn, expected 104282289" >&2; exit 1; }
 [ "$cn" = 119060324 ] || { echo "chess perft 6 gave $cn, expected 119060324" >&2; exit 1; }
 printf '%-10s %6s %12s %9s %10s\n' game depth nodes seconds Mnodes/s

@@ -18,18 +18,9 @@ FSF=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 [ -x "$CURIO" ] || { echo "no curio binary at $CURIO" >&2; exit 1; }
 [ -x "$FSF" ] || { echo "$FSF missing (apt-get install fairy-stockfish)" >&2; exit 1; }
 
-now() { date +%s.%N; }
+source "$(dirname "$0")/timing.sh"
 curio_run() { "$CURIO" perft --variant strangechess --depth "$1" 2>/dev/null | awk '/Nodes searched/ {print $3}'; }
 fsf_run() { printf 'setoption name Threads value 1\nsetoption name UCI_Variant value grand\nposition startpos\ngo perft %s\nquit\n' "$1" | "$FSF" | awk '/Nodes searched/ {print $3}'; }
-best_time() { # runner depth -> "nodes seconds"
-  local best="" nodes t0 t1 dt
-  for _ in $(seq "$ROUNDS"); do
-    t0=$(now); nodes=$("$1" "$2"); t1=$(now)
-    dt=$(echo "$t1 - $t0" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$dt < $best" | bc -l)" = 1 ]; then best=$dt; fi
-  done
-  echo "$nodes $best"
-}
 
 read -r _ c1 < <(best_time curio_run 1)
 read -r _ f1 < <(best_time fsf_run 1)

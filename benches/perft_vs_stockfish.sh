@@ -23,18 +23,9 @@ positions=(
   "5|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
 )
 
-now() { date +%s.%N; }
+source "$(dirname "$0")/timing.sh"
 curio_run() { "$CURIO" perft --variant chess --fen "$2" --depth "$1" 2>/dev/null | awk '/Nodes searched/ {print $3}'; }
 sf_run() { printf 'setoption name Threads value 1\nposition fen %s\ngo perft %s\nquit\n' "$2" "$1" | "$SF" | awk '/Nodes searched/ {print $3}'; }
-best_time() { # engine depth fen -> "nodes seconds"
-  local best="" nodes t0 t1 dt
-  for _ in $(seq "$ROUNDS"); do
-    t0=$(now); nodes=$("$1" "$2" "$3"); t1=$(now)
-    dt=$(echo "$t1 - $t0" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$dt < $best" | bc -l)" = 1 ]; then best=$dt; fi
-  done
-  echo "$nodes $best"
-}
 
 printf '%-5s %-12s %10s %10s %12s %12s %8s\n' pos nodes curio_s sf_s curio_Mnps sf_Mnps ratio
 total_c=0; total_s=0; total_n=0; i=0

@@ -422,17 +422,7 @@ mod tests {
         for (sq, level, piece) in p.board.pieces() {
             let c = piece.color();
             let sign = if c == Color::White { 1 } else { -1 };
-            let at = match piece.kind() {
-                Kind::Queen => Some(QUEEN),
-                Kind::Rook => Some(ROOK),
-                Kind::Bishop if piece.risen() => Some(RISEN_BISHOP),
-                Kind::Bishop => Some(BISHOP),
-                Kind::Knight => Some(KNIGHT),
-                Kind::Pawn => Some(PAWN),
-                Kind::Statue => Some(STATUE),
-                Kind::King => None,
-            };
-            if let Some(i) = at {
+            if let Some(i) = kind_feature(piece) {
                 f[i] += sign;
             }
             if level > 0 {
