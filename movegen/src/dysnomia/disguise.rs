@@ -25,11 +25,6 @@ pub trait DisguiseSink {
     fn disguise(&mut self, legs: &[Leg], after: &Position);
 }
 
-impl DisguiseSink for Vec<(Move, bool)> {
-    fn disguise(&mut self, legs: &[Leg], _after: &Position) {
-        self.push((Move::legs_of(legs), false));
-    }
-}
 use super::position::Position;
 use crate::game::Color;
 

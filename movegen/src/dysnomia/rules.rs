@@ -9,7 +9,7 @@
 //! like keep working.
 
 use super::board::{file_rank, offset, squares, Kind, Piece, Square};
-use super::moves::{Leg, Mark, Move, NO_LEVEL};
+use super::moves::{Leg, Mark, NO_LEVEL};
 use super::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
 use super::resolve::Resolver;
 use crate::game::Color;
@@ -61,12 +61,6 @@ fn level_of(pos: &Position, sq: Square, level: usize) -> u8 {
 /// capture a King, so the only ones check simulates).
 pub(crate) trait LegSink {
     fn legs(&mut self, legs: &[Leg], cap: bool);
-}
-
-impl LegSink for Vec<(Move, bool)> {
-    fn legs(&mut self, legs: &[Leg], cap: bool) {
-        self.push((Move::legs_of(legs), cap));
-    }
 }
 
 /// A King's first steps: eight squares, a capture and an entry at most
@@ -127,14 +121,6 @@ fn quiet_landing(pos: &Position, color: Color, mut leg: Leg) -> Option<Leg> {
 }
 
 impl Position {
-    /// Every pseudo-legal move of `color` made of legs (not yet: disguise,
-    /// Bishop promotion, actions), each with whether it can remove a piece.
-    /// Conversions are not chosen here (the turn generator chooses them: `turn_end.rs`).
-    pub fn pseudo_legs(&self, color: Color, out: &mut Vec<(Move, bool)>) {
-        self.piece_moves(color, false, out);
-        self.disguises(color, out);
-    }
-
     /// The moves of `color`'s pieces and castling (not disguises); with
     /// `captures_only`, castling is not tested for attacked squares.
     pub(crate) fn piece_moves(&self, color: Color, captures_only: bool, out: &mut impl LegSink) {
