@@ -277,6 +277,19 @@ fn material_swing(w: &Weights, delta: &[[i8; 7]; 2], mover: Color) -> Score {
 }
 
 impl Evaluator for State {
+    /// Quiescence capped and tabled. Captured pieces come back (pools,
+    /// promotions, denials that undo a capture, a Bishop's second life),
+    /// so capture sequences need not end: uncapped, a depth-2 search of an
+    /// opening position went 35 plies deep and took 8.6 s (295,582 nodes);
+    /// six plies past the horizon it takes 0.13 s (3,623 nodes) with the
+    /// same move and score. The table: 13% fewer nodes at the bench depths
+    /// and +35 Elo in 100 games (docs/engine.md, Quiescence).
+    const SEARCH: crate::SearchProfile = crate::SearchProfile {
+        quiescence_plies: 6,
+        quiescence_table: true,
+        ..crate::SearchProfile::DEFAULT
+    };
+
     fn evaluate(&self, c: &EvalConfig) -> Score {
         let w = evaluate_white_with(&self.pos, c.dysnomia);
         (if self.side_to_move() == Color::White {

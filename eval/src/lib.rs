@@ -7,11 +7,13 @@
 pub mod chess;
 pub mod dysnomia;
 pub mod montecarlo;
+pub mod profile;
 pub mod realitycheck;
 pub mod strangechess;
 pub mod trubix;
 
 use movegen::Tactical;
+pub use profile::SearchProfile;
 
 /// Centipawn score type shared by evaluation and search.
 pub type Score = i32;
@@ -99,6 +101,10 @@ pub fn default_contempt(v: movegen::Variant) -> Score {
 /// Static evaluation for a game, in the weights of an [`EvalConfig`]
 /// (each game reads its own part of it).
 pub trait Evaluator: Tactical {
+    /// The search's pruning and reduction constants for this game
+    /// ([`SearchProfile`]; the defaults unless the game measured better).
+    const SEARCH: SearchProfile = SearchProfile::DEFAULT;
+
     /// The position's value in centipawns for the side to move.
     fn evaluate(&self, c: &EvalConfig) -> Score;
 
@@ -123,6 +129,21 @@ pub trait Evaluator: Tactical {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every game's search constants make a sound search (a profile typed
+    /// with a zero margin or no quiescence would fail here, not in play).
+    #[test]
+    fn every_games_search_profile_is_sound() {
+        let profiles = [
+            <movegen::chess::Position as Evaluator>::SEARCH,
+            <movegen::trubix::Position as Evaluator>::SEARCH,
+            <movegen::strangechess::Position as Evaluator>::SEARCH,
+            <movegen::dysnomia::game::State as Evaluator>::SEARCH,
+        ];
+        for p in profiles {
+            assert!(p.is_sound(), "{p:?}");
+        }
+    }
 
     /// Two settings side by side on one thread: each evaluation reads the
     /// one it is given.

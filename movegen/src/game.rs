@@ -352,21 +352,6 @@ pub trait Tactical: Game {
     /// far.
     const CLOCK_POLL_NODES: u64 = 1024;
 
-    /// How many plies quiescence may go past the horizon before it stands
-    /// pat (in check: takes the evaluation). Captures run out in chess, so
-    /// no cap is needed; where captured pieces come back (Dysnomia: pools,
-    /// promotions, denials that undo a capture, a Bishop's second life)
-    /// the capture sequences do not end, and uncapped quiescence went 35
-    /// plies deep from a depth-2 search.
-    const QUIESCENCE_PLIES: usize = usize::MAX;
-
-    /// Whether quiescence reads and writes the transposition table. It pays
-    /// where capture sequences reach the same positions in many orders and
-    /// a quiescence node is dear (Strange Chess, Dysnomia: 13-15% fewer
-    /// nodes at a fixed depth, +31 and +35 Elo in 100 games each); in
-    /// Trubix it measured -17 and in chess +9 (docs/engine.md, Quiescence).
-    const QUIESCENCE_TABLE: bool = false;
-
     /// A small index for history and counter-move tables (`< HISTORY_SIZE`).
     fn history_index(&self, m: Self::Move) -> usize;
 

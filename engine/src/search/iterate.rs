@@ -193,8 +193,8 @@ impl<G: Evaluator> Thread<'_, G> {
 
     /// Root search with an aspiration window around the previous score.
     fn aspiration(&mut self, root: &mut G, depth: i32, guess: Score) -> Score {
-        let mut delta = 30;
-        let (mut alpha, mut beta) = if depth >= 5 && !is_mate(guess) {
+        let mut delta = G::SEARCH.aspiration_window;
+        let (mut alpha, mut beta) = if depth >= G::SEARCH.aspiration_depth && !is_mate(guess) {
             (guess - delta, guess + delta)
         } else {
             (-INFINITE, INFINITE)

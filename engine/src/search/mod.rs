@@ -115,6 +115,7 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         contempt: Score,
         eval: eval::EvalConfig,
     ) -> Self {
+        debug_assert!(G::SEARCH.is_sound(), "{:?}", G::SEARCH);
         Thread {
             shared,
             id,

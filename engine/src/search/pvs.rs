@@ -10,12 +10,6 @@ use crate::tt::{move_key, Bound};
 use eval::Evaluator;
 use movegen::game::MoveBuf;
 
-/// Late-move reduction in plies for a depth and move number.
-fn lmr(depth: i32, index: usize) -> i32 {
-    let r = 0.7 + (depth as f64).ln() * (index as f64).ln() / 2.3;
-    r as i32
-}
-
 impl<G: Evaluator> Thread<'_, G> {
     /// The line at `ply` becomes `m` followed by the child's line.
     #[inline]
@@ -254,11 +248,19 @@ impl<G: Evaluator> Thread<'_, G> {
         static_eval: Score,
         ply: usize,
     ) -> Option<Score> {
-        if depth <= 6 && static_eval - 90 * depth >= beta && !is_mate(beta) {
+        let p = &G::SEARCH;
+        if depth <= p.reverse_futility_depth
+            && static_eval - p.reverse_futility_margin * depth >= beta
+            && !is_mate(beta)
+        {
             return Some(static_eval);
         }
-        if depth >= 3 && static_eval >= beta && pos.null_move_ok() && self.keys.last() != Some(&0) {
-            let r = 3 + depth / 4;
+        if depth >= p.null_move_depth
+            && static_eval >= beta
+            && pos.null_move_ok()
+            && self.keys.last() != Some(&0)
+        {
+            let r = p.null_move_reduction(depth);
             let undo = pos.make_null();
             self.keys.push(0);
             let score = -self.search(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, None);
@@ -311,9 +313,10 @@ impl<G: Evaluator> Thread<'_, G> {
         if node.pv_node || node.in_check {
             return false;
         }
-        let depth = node.depth;
-        let late = depth <= 3 && searched >= 4 + (depth * depth) as usize;
-        let futile = depth <= 2 && node.static_eval + 120 * depth <= alpha;
+        let (depth, p) = (node.depth, &G::SEARCH);
+        let late = depth <= p.lmp_depth && searched >= p.lmp_base + (depth * depth) as usize;
+        let futile =
+            depth <= p.futility_depth && node.static_eval + p.futility_margin * depth <= alpha;
         if !(late || futile) {
             return false;
         }
@@ -353,8 +356,14 @@ impl<G: Evaluator> Thread<'_, G> {
             score = child(self, depth - 1, (alpha, beta), node.pv_node);
         } else {
             let mut reduction = 0;
-            if depth >= 3 && !noisy && !node.in_check && !gives_check && searched >= 2 {
-                reduction = lmr(depth, searched);
+            let p = &G::SEARCH;
+            if depth >= p.lmr_depth
+                && !noisy
+                && !node.in_check
+                && !gives_check
+                && searched >= p.lmr_after
+            {
+                reduction = p.lmr(depth, searched);
                 if node.pv_node {
                     reduction -= 1;
                 }

@@ -1,7 +1,7 @@
 //! Quiescence: the search past the horizon, over captures and promotions
 //! (every move when in check), with stand pat and delta pruning. In the
 //! games whose capture sequences reach the same positions in many orders
-//! (`Tactical::QUIESCENCE_TABLE`: Strange Chess, Dysnomia) it reads and
+//! (`SearchProfile::quiescence_table`: Strange Chess, Dysnomia) it reads and
 //! writes the transposition table at depth 0.
 
 use super::{PerMove, Thread, MAX_PLY};
@@ -11,7 +11,7 @@ use movegen::game::MoveBuf;
 
 impl<G: Evaluator> Thread<'_, G> {
     /// Quiescence: captures and promotions, and every evasion when in check;
-    /// `qply` plies past the horizon, at most [`Tactical::QUIESCENCE_PLIES`];
+    /// `qply` plies past the horizon, at most `SearchProfile::quiescence_plies`;
     /// `known_check` as in [`Thread::search`].
     pub(super) fn qsearch(
         &mut self,
@@ -36,8 +36,12 @@ impl<G: Evaluator> Thread<'_, G> {
             return self.draw_score(pos);
         }
         // The key is needed only where the table is read.
-        let key = if G::QUIESCENCE_TABLE { pos.key() } else { 0 };
-        let (tt_move, tt_cut) = if G::QUIESCENCE_TABLE {
+        let key = if G::SEARCH.quiescence_table {
+            pos.key()
+        } else {
+            0
+        };
+        let (tt_move, tt_cut) = if G::SEARCH.quiescence_table {
             self.probe(key, 0, alpha, beta, ply, beta - alpha > 1)
         } else {
             (0, None)
@@ -54,7 +58,7 @@ impl<G: Evaluator> Thread<'_, G> {
                 pos.evaluate(&self.eval)
             };
         }
-        if qply >= G::QUIESCENCE_PLIES {
+        if qply >= G::SEARCH.quiescence_plies {
             return pos.evaluate(&self.eval);
         }
         let stand_pat = if in_check {
@@ -84,7 +88,8 @@ impl<G: Evaluator> Thread<'_, G> {
             if in_check || pos.is_noisy(m) {
                 // Delta pruning: even winning the piece would not reach alpha.
                 if !in_check
-                    && (stand_pat + pos.capture_gain(&self.eval, m) + 150 <= alpha
+                    && (stand_pat + pos.capture_gain(&self.eval, m) + G::SEARCH.delta_margin
+                        <= alpha
                         || pos.likely_losing(&self.eval, m))
                 {
                     continue;
@@ -122,7 +127,7 @@ impl<G: Evaluator> Thread<'_, G> {
                 }
             }
         }
-        if G::QUIESCENCE_TABLE {
+        if G::SEARCH.quiescence_table {
             self.store(key, best_move, best, (original_alpha, beta), ply, 0);
         }
         best

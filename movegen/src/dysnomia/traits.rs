@@ -166,15 +166,6 @@ impl Tactical for State {
     /// and its check simulated): the clock is read at every node.
     const CLOCK_POLL_NODES: u64 = 1;
 
-    /// Captured pieces come back (pools, promotions, denials that undo a
-    /// capture, a Bishop's second life), so capture sequences need not
-    /// end: uncapped, a depth-2 search of an opening position went 35
-    /// plies deep and took 8.6 s (295,582 nodes); six plies past the
-    /// horizon it takes 0.13 s (3,623 nodes) with the same move and score.
-    const QUIESCENCE_PLIES: usize = 6;
-
-    const QUIESCENCE_TABLE: bool = true;
-
     fn is_noisy(&self, t: Turn) -> bool {
         t.changes_material()
     }

@@ -320,8 +320,6 @@ impl Tactical for Position {
 
     const LAZY_QUIESCENCE: bool = true;
 
-    const QUIESCENCE_TABLE: bool = true;
-
     fn noisy_moves(&self, out: &mut MoveVec) {
         // Spells and tunnel travel are never noisy (see `is_capture`).
         self.legal_where_of(true, |m| self.is_noisy(m), &mut |m| out.push(m));
