@@ -6,8 +6,8 @@
 //! (`engine`) reads them through [`crate::Evaluator::SEARCH`] and holds no
 //! game's numbers itself.
 //!
-//! [`SearchProfile::DEFAULT`] is the set every game started with (tuned on
-//! Trubix and chess); a game that measured better with other values says
+//! [`SearchProfile::DEFAULT`] is the set every game started with (common
+//! engine values, set by hand); a game that measured better with other values says
 //! so in its own module, with the match that showed it. The tuning runs
 //! are recorded in `docs/engine.md` ("Search profiles").
 
