@@ -284,6 +284,13 @@ impl Evaluator for Position {
         self.capture_gain(c, m) * 16 - attacker / 16
     }
 
+    /// A capture or promotion that loses material in the exchange on its
+    /// square (static exchange evaluation at the middlegame values).
+    #[inline]
+    fn likely_losing(&self, _: &EvalConfig, m: Move) -> bool {
+        !self.see_ge(m, 0, &MG_VALUE)
+    }
+
     #[inline]
     fn capture_gain(&self, _: &EvalConfig, m: Move) -> Score {
         let victim = self.captured(m).map_or(0, |p| MG_VALUE[p]);
@@ -335,5 +342,22 @@ mod tests {
         );
         // Knight against bare king: scaled far down.
         assert!(eval_fen("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1").abs() < 60);
+    }
+
+    /// The search orders losing captures late and quiescence skips them:
+    /// a queen taking a guarded pawn loses, a pawn taking a guarded knight
+    /// and a rook taking a pawn it wins do not.
+    #[test]
+    fn losing_captures_are_told_by_the_exchange() {
+        use movegen::game::Notation;
+        let losing = |fen: &str, mv: &str| {
+            let p = Position::from_fen(fen).unwrap();
+            let m = p.parse_move(mv).unwrap();
+            p.likely_losing(&EvalConfig::DEFAULT, m)
+        };
+        assert!(losing("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"));
+        assert!(!losing("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"));
+        assert!(!losing("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"));
+        assert!(losing("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5"));
     }
 }

@@ -23,6 +23,7 @@
 mod attacks;
 mod gen;
 pub mod position;
+mod see;
 
 pub use position::{Move, Position};
 
