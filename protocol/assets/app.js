@@ -12,6 +12,10 @@ let sel = [];          // squares clicked so far for the move being chosen
 let viewPly = null;    // an earlier position being looked at, or null
 let flipped = false;
 let busy = false;
+// The FEN box holds text the person typed or pasted (not yet set up): the
+// polls leave it alone, or a poll landing between the press and the
+// release of "Set up" would send the game's own FEN instead.
+let fenEdited = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,7 +79,7 @@ async function newGame(variant, side, level) {
   const url = `/?variant=${variant}&side=${side}&level=${level}`;
   history.replaceState(null, "", url);
   flipped = side === "black";
-  sel = []; viewPly = null;
+  sel = []; viewPly = null; fenEdited = false;
   message("");
   show(j);
 }
@@ -112,7 +116,10 @@ async function gamePage(variant) {
     const m = $("typedmove").value.trim();
     if (m) act("/api/move", { move: m }).then((j) => { if (j) $("typedmove").value = ""; });
   };
-  $("setfen").onclick = () => act("/api/fen", { fen: $("fen").value });
+  $("fen").oninput = () => { fenEdited = $("fen").value.trim() !== ((S && S.fen) || ""); };
+  $("setfen").onclick = () => act("/api/fen", { fen: $("fen").value }).then((j) => {
+    if (j) { fenEdited = false; $("fen").value = j.fen || ""; }
+  });
   $("getpgn").onclick = async () => {
     const t = await call("/api/pgn", { session: S.session }, "GET");
     if (typeof t === "string") $("pgn").value = t;
@@ -173,7 +180,7 @@ function show(j) {
   $("analyze").textContent = j.analysing ? "Stop analysis" : "Analyse";
   $("resign").hidden = j.mode === "analysis";
   $("live").hidden = viewPly === null;
-  if (document.activeElement !== $("fen")) $("fen").value = j.fen || "";
+  if (!fenEdited && document.activeElement !== $("fen")) $("fen").value = j.fen || "";
   const hist = $("history");
   if (changed || hist.children.length !== j.history.length || viewPly !== null) {
     hist.innerHTML = "";

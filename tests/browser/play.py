@@ -96,13 +96,17 @@ def page_state(d):
     return d.execute_script("return S")
 
 
-def wait(d, cond, what, timeout=60):
+def wait(d, cond, what, timeout=60, quiet=False):
+    """`cond()`'s first true value within `timeout` seconds; on a timeout,
+    fails (or, `quiet`, returns None for the caller to say more)."""
     end = time.time() + timeout
     while time.time() < end:
         v = cond()
         if v:
             return v
         time.sleep(0.1)
+    if quiet:
+        return None
     fail(f"timed out waiting for {what}")
 
 
@@ -174,12 +178,28 @@ def click_move(d, move):
 
 
 def set_up(d, fen):
-    """Sets up `fen` through the page's FEN box."""
+    """Sets up `fen` through the page's FEN box, typed as a person would;
+    the box then loses the focus for a few of the page's polls (every
+    400 ms) before "Set up" is pressed: the polls must not put the game's
+    own FEN back into a box being edited."""
     d.find_element(By.CSS_SELECTOR, "#io summary").click()
     box = d.find_element(By.ID, "fen")
-    d.execute_script("arguments[0].value = arguments[1]", box, fen)
+    box.clear()
+    box.send_keys(fen)
+    d.find_element(By.ID, "title").click()
+    time.sleep(1.5)
+    if box.get_attribute("value") != fen:
+        fail(f"the FEN typed was replaced by {box.get_attribute('value')!r} before it was set up")
     d.find_element(By.ID, "setfen").click()
-    wait(d, lambda: (page_state(d) or {}).get("fen") == fen, f"the FEN {fen} on the page")
+
+    def shown():
+        st = page_state(d) or {}
+        return st.get("fen") == fen
+
+    if not wait(d, shown, f"the FEN {fen} on the page", timeout=60, quiet=True):
+        st = page_state(d) or {}
+        fail(f"timed out waiting for the FEN {fen} on the page; the page has "
+             f"{st.get('fen')!r}, says {d.find_element(By.ID, 'message').text!r}")
 
 
 def play_game(d, base, variant, shots, fen=None):
