@@ -34,6 +34,11 @@ pub(super) struct Tally {
     half_pairs: BTreeMap<usize, f64>,
     reasons: BTreeMap<String, usize>,
     done: usize,
+    /// The SPRT's decision that stopped the match, the games counted
+    /// then and the LLR: games still running were played out and
+    /// counted after it, and may have moved the LLR back between the
+    /// bounds.
+    pub(super) sprt_stop: Option<(SprtVerdict, usize, f64)>,
     /// Dysnomia's denials and baits, and the plies they occurred in.
     events: Events,
     plies: usize,
@@ -49,9 +54,15 @@ impl Tally {
             half_pairs: BTreeMap::new(),
             reasons: BTreeMap::new(),
             done: 0,
+            sprt_stop: None,
             events: Events::default(),
             plies: 0,
         }
+    }
+
+    /// Games finished so far.
+    pub(super) fn done(&self) -> usize {
+        self.done
     }
 }
 
@@ -147,7 +158,7 @@ pub(super) fn report(
     write_table(cfg, t, out)?;
     write_head_to_head(cfg, t, out)?;
     if let Some(s) = &cfg.sprt {
-        write_sprt(s, &t.head, out)?;
+        write_sprt(s, &t.head, t.sprt_stop, out)?;
     }
     if cfg.variant.card().denial.is_some() {
         writeln!(
@@ -261,23 +272,80 @@ fn write_head_to_head(cfg: &MatchConfig, t: &Tally, out: &mut impl Write) -> std
 }
 
 /// The SPRT's log-likelihood ratio for the head-to-head result `head`,
-/// its bounds, and its verdict.
-fn write_sprt(s: &Sprt, head: &Wld, out: &mut impl Write) -> std::io::Result<()> {
+/// its bounds, and its verdict; and the decision that stopped the match
+/// (`stop`), when the games played out after it changed the verdict.
+fn write_sprt(
+    s: &Sprt,
+    head: &Wld,
+    stop: Option<(SprtVerdict, usize, f64)>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let (a, b) = s.bounds();
-    let verdict = match s.verdict(head) {
+    let said = |v: SprtVerdict| match v {
         SprtVerdict::H1 => "H1 accepted",
         SprtVerdict::H0 => "H0 accepted",
         SprtVerdict::Continue => "no decision yet",
     };
+    let verdict = s.verdict(head);
     writeln!(
         out,
-        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {}",
         s.elo0,
         s.elo1,
         s.alpha,
         s.beta,
         s.llr(head),
         a,
-        b
-    )
+        b,
+        said(verdict)
+    )?;
+    match stop {
+        Some((v, games, llr)) if v != verdict => writeln!(
+            out,
+            "SPRT stopped the match after {games} games with LLR {llr:.2}: {}; the games then running were played out and are counted above",
+            said(v)
+        ),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sprt_text(head: Wld, stop: Option<(SprtVerdict, usize, f64)>) -> String {
+        let mut out = Vec::new();
+        write_sprt(&Sprt::parse("0,10").unwrap(), &head, stop, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The game in flight when the SPRT decided can move the LLR back
+    /// between the bounds: the report says the match was stopped, and by
+    /// what, instead of only "no decision yet" (seen in a 110-game
+    /// Dysnomia match stopped at game 109).
+    #[test]
+    fn the_decision_that_stopped_the_match_is_told() {
+        let undecided = Wld {
+            wins: 60,
+            losses: 50,
+            draws: 200,
+        };
+        let text = sprt_text(undecided, Some((SprtVerdict::H1, 309, 3.01)));
+        assert!(text.contains("): no decision yet\n"), "{text}");
+        assert!(
+            text.contains("SPRT stopped the match after 309 games with LLR 3.01: H1 accepted;"),
+            "{text}"
+        );
+        // Told once only when the verdict did not change, and not at all
+        // when nothing stopped the match.
+        let decided = Wld {
+            wins: 100,
+            losses: 50,
+            draws: 200,
+        };
+        let text = sprt_text(decided, Some((SprtVerdict::H1, 349, 3.0)));
+        assert!(text.contains("H1 accepted") && !text.contains("stopped"), "{text}");
+        let text = sprt_text(undecided, None);
+        assert_eq!(text.lines().count(), 1, "{text}");
+    }
 }

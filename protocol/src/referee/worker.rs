@@ -121,8 +121,12 @@ fn play_job<W: Write + Send>(
     let line = record(sh.cfg, &sh.tally, job, &rec, sh.total);
     let _ = writeln!(sh.progress.lock().unwrap(), "{line}");
     if let Some(s) = &sh.cfg.sprt {
-        let t = sh.tally.lock().unwrap();
-        if s.verdict(&t.head) != SprtVerdict::Continue {
+        let mut t = sh.tally.lock().unwrap();
+        let verdict = s.verdict(&t.head);
+        if verdict != SprtVerdict::Continue {
+            if t.sprt_stop.is_none() {
+                t.sprt_stop = Some((verdict, t.done(), s.llr(&t.head)));
+            }
             sh.stop.store(true, Ordering::SeqCst);
         }
     }
