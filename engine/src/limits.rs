@@ -69,6 +69,15 @@ pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 /// lost games to blunders (20 games at 2+0.05: 31 such moves).
 pub const CLOCK_RESERVE: Duration = Duration::from_millis(250);
 
+/// Moves the clock is spread over in sudden death: the budget of a move
+/// is what is left over this many, plus the increment beyond the
+/// overhead.
+pub const SUDDEN_DEATH_HORIZON: u32 = 25;
+
+/// The hard limit of a move in sudden death is three times what is left
+/// over this many moves (plus the increment beyond the overhead).
+pub const HARD_HORIZON: u32 = 40;
+
 impl Limits {
     /// The time budget, or None when only depth/nodes/infinite bound it.
     pub fn budget(&self) -> Option<Budget> {
@@ -85,13 +94,21 @@ impl Limits {
                 .remaining
                 .saturating_sub(MOVE_OVERHEAD + reserve)
                 .max(c.remaining / 20);
-            // Expect ~40 more moves in sudden death; with moves-to-go spread
-            // the time over those plus a reserve. Of the increment, the
-            // part beyond the overhead is the search's: the referee
-            // charges the overhead too, so at the reserve a move then
-            // costs no more than the increment gives back.
-            let horizon = c.moves_to_go.map_or(40, |m| m.clamp(1, 50) + 2);
-            let share = left / horizon + c.increment.saturating_sub(MOVE_OVERHEAD);
+            // In sudden death the clock is spread over
+            // SUDDEN_DEATH_HORIZON moves; with moves-to-go over those plus
+            // a reserve. Of the increment, the part beyond the overhead is
+            // the search's: the referee charges the overhead too, so at
+            // the reserve a move then costs no more than the increment
+            // gives back.
+            let extra = c.increment.saturating_sub(MOVE_OVERHEAD);
+            let spread = |moves: u32| left / moves + extra;
+            let (share, hard_share) = match c.moves_to_go {
+                Some(m) => (spread(m.clamp(1, 50) + 2), spread(m.clamp(1, 50) + 2)),
+                // The hard limit stays three times a fortieth of the
+                // clock: at three times a 25th, moves that all ran to it
+                // would drain a 2+0.05 clock below 0.2 s.
+                None => (spread(SUDDEN_DEATH_HORIZON), spread(HARD_HORIZON)),
+            };
             // An iteration is started only when predicted to end within
             // twice the share; the hard limit catches mispredictions (a
             // Dysnomia iteration can cost ten times the last one), and
@@ -99,7 +116,7 @@ impl Limits {
             // Curio's clock at 3+0.05 until moves were lost on time.
             let hard_cap = left * 3 / 10;
             let soft = share.min(hard_cap);
-            let hard = (share * 3).min(hard_cap).max(soft);
+            let hard = (hard_share * 3).min(hard_cap).max(soft);
             Budget { soft, hard }
         });
         match (from_movetime, from_clock) {
@@ -124,8 +141,8 @@ mod tests {
             ..Limits::default()
         };
         let b = l.budget().unwrap();
-        // (1000 - 50 - 250) / 40 + (100 - 50)
-        assert_eq!(b.soft, Duration::from_micros(67_500), "{b:?}");
+        // (1000 - 50 - 250) / 25 + (100 - 50)
+        assert_eq!(b.soft, Duration::from_millis(78), "{b:?}");
         assert!(b.hard <= Duration::from_millis(400), "{b:?}");
         // Almost flagged: never more than 30% of what is left.
         let l = Limits {

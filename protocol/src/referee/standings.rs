@@ -344,7 +344,10 @@ mod tests {
             draws: 200,
         };
         let text = sprt_text(decided, Some((SprtVerdict::H1, 349, 3.0)));
-        assert!(text.contains("H1 accepted") && !text.contains("stopped"), "{text}");
+        assert!(
+            text.contains("H1 accepted") && !text.contains("stopped"),
+            "{text}"
+        );
         let text = sprt_text(undecided, None);
         assert_eq!(text.lines().count(), 1, "{text}");
     }
