@@ -404,7 +404,7 @@ impl Engine {
             let main = spawn_search_thread(scope, "search 0".into(), stack, move || {
                 let mut main: Thread<G> =
                     Thread::new(shared, 0, *limits, history, start, contempt, eval_config);
-                main.time = TimeManager::new(limits, growth_hint);
+                main.time = TimeManager::new(limits, growth_hint, G::SEARCH.clock_horizon);
                 let mut pos = root.clone();
                 let mut relay = Relay(reports);
                 let r = main.run(

@@ -69,18 +69,22 @@ pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 /// lost games to blunders (20 games at 2+0.05: 31 such moves).
 pub const CLOCK_RESERVE: Duration = Duration::from_millis(250);
 
-/// Moves the clock is spread over in sudden death: the budget of a move
-/// is what is left over this many, plus the increment beyond the
-/// overhead.
-pub const SUDDEN_DEATH_HORIZON: u32 = 25;
-
 /// The hard limit of a move in sudden death is three times what is left
-/// over this many moves (plus the increment beyond the overhead).
+/// over this many moves (plus the increment beyond the overhead); the
+/// move's own budget spreads the clock over the game's horizon
+/// (`eval::SearchProfile::clock_horizon`), at most this one.
 pub const HARD_HORIZON: u32 = 40;
 
 impl Limits {
-    /// The time budget, or None when only depth/nodes/infinite bound it.
+    /// The time budget with the clock spread over [`HARD_HORIZON`] moves
+    /// in sudden death (see [`Limits::budget_over`]).
     pub fn budget(&self) -> Option<Budget> {
+        self.budget_over(HARD_HORIZON)
+    }
+
+    /// The time budget, or None when only depth/nodes/infinite bound it;
+    /// in sudden death the clock is spread over `horizon` moves.
+    pub fn budget_over(&self, horizon: u32) -> Option<Budget> {
         if self.infinite {
             return None;
         }
@@ -94,8 +98,8 @@ impl Limits {
                 .remaining
                 .saturating_sub(MOVE_OVERHEAD + reserve)
                 .max(c.remaining / 20);
-            // In sudden death the clock is spread over
-            // SUDDEN_DEATH_HORIZON moves; with moves-to-go over those plus
+            // In sudden death the clock is spread over `horizon` moves;
+            // with moves-to-go over those plus
             // a reserve. Of the increment, the part beyond the overhead is
             // the search's: the referee charges the overhead too, so at
             // the reserve a move then costs no more than the increment
@@ -107,7 +111,7 @@ impl Limits {
                 // The hard limit stays three times a fortieth of the
                 // clock: at three times a 25th, moves that all ran to it
                 // would drain a 2+0.05 clock below 0.2 s.
-                None => (spread(SUDDEN_DEATH_HORIZON), spread(HARD_HORIZON)),
+                None => (spread(horizon.clamp(1, HARD_HORIZON)), spread(HARD_HORIZON)),
             };
             // An iteration is started only when predicted to end within
             // twice the share; the hard limit catches mispredictions (a
@@ -141,8 +145,13 @@ mod tests {
             ..Limits::default()
         };
         let b = l.budget().unwrap();
-        // (1000 - 50 - 250) / 25 + (100 - 50)
-        assert_eq!(b.soft, Duration::from_millis(78), "{b:?}");
+        // (1000 - 50 - 250) / 40 + (100 - 50)
+        assert_eq!(b.soft, Duration::from_micros(67_500), "{b:?}");
+        // Over 25 moves: (1000 - 50 - 250) / 25 + (100 - 50); the hard
+        // limit is the same.
+        let b25 = l.budget_over(25).unwrap();
+        assert_eq!(b25.soft, Duration::from_millis(78), "{b25:?}");
+        assert_eq!(b25.hard, b.hard);
         assert!(b.hard <= Duration::from_millis(400), "{b:?}");
         // Almost flagged: never more than 30% of what is left.
         let l = Limits {
@@ -185,7 +194,11 @@ mod tests {
     /// nothing. `curio match` measures the real thing (docs/engine.md).
     #[test]
     fn a_fast_clock_keeps_its_reserve() {
-        for (base, inc) in [(2000, 50), (3000, 50), (2000, 100), (5000, 100)] {
+        let horizons = movegen::Variant::ALL.map(|v| eval::search_profile(v).clock_horizon);
+        for (base, inc, horizon) in [(2000, 50), (3000, 50), (2000, 100), (5000, 100)]
+            .into_iter()
+            .flat_map(|(b, i)| horizons.map(|h| (b, i, h)))
+        {
             let inc = Duration::from_millis(inc);
             let mut clock = Duration::from_millis(base);
             let mut lowest = clock;
@@ -198,13 +211,13 @@ mod tests {
                     }),
                     ..Limits::default()
                 };
-                let spent = l.budget().unwrap().hard + Duration::from_millis(40);
+                let spent = l.budget_over(horizon).unwrap().hard + Duration::from_millis(40);
                 clock = clock.saturating_sub(spent) + inc;
                 lowest = lowest.min(clock);
             }
             assert!(
                 lowest >= Duration::from_millis(200),
-                "{base}+{inc:?}: {lowest:?}"
+                "{base}+{inc:?} over {horizon} moves: {lowest:?}"
             );
         }
     }

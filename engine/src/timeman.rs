@@ -54,10 +54,11 @@ pub struct TimeManager {
 
 impl TimeManager {
     /// `growth`: the growth measured in earlier searches of this game,
-    /// when there were any.
-    pub fn new(limits: &Limits, growth: Option<f64>) -> TimeManager {
+    /// when there were any; `horizon`: the game's clock horizon
+    /// ([`Limits::budget_over`]).
+    pub fn new(limits: &Limits, growth: Option<f64>, horizon: u32) -> TimeManager {
         TimeManager {
-            budget: limits.budget(),
+            budget: limits.budget_over(horizon),
             fixed: limits.movetime.is_some() && limits.clock.is_none(),
             clocked: limits.clock.is_some(),
             last_iteration: Duration::ZERO,
@@ -146,7 +147,7 @@ impl TimeManager {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Clock;
+    use crate::limits::{Clock, HARD_HORIZON};
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
@@ -165,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_fixed_move_time_starts_every_iteration() {
-        let mut tm = TimeManager::new(&Limits::movetime(ms(1000)), None);
+        let mut tm = TimeManager::new(&Limits::movetime(ms(1000)), None, HARD_HORIZON);
         tm.completed(ms(600), 1, 20);
         assert!(tm.start_next(ms(990), 20, 9, 30));
         // But a forced reply and a proven mate end it.
@@ -178,7 +179,7 @@ mod tests {
     fn the_soft_time_follows_the_best_move_and_the_score() {
         let limits = clocked();
         let soft = limits.budget().unwrap().soft;
-        let mut tm = TimeManager::new(&limits, None);
+        let mut tm = TimeManager::new(&limits, None, HARD_HORIZON);
         tm.completed(ms(1), 1, 0);
         assert_eq!(tm.scaled_soft(), Some(soft));
         // A new best move: more time.
@@ -198,11 +199,11 @@ mod tests {
     fn an_iteration_predicted_to_overrun_is_not_started() {
         let limits = clocked();
         let b = limits.budget().unwrap();
-        let mut tm = TimeManager::new(&limits, Some(4.0));
+        let mut tm = TimeManager::new(&limits, Some(4.0), HARD_HORIZON);
         tm.completed(b.soft / 2, 1, 0);
         // Predicted at 4 x soft/2 = 2 x soft after soft/2: past 2 x soft.
         assert!(!tm.start_next(b.soft / 2, 0, 6, 30));
-        let mut quick = TimeManager::new(&limits, Some(2.0));
+        let mut quick = TimeManager::new(&limits, Some(2.0), HARD_HORIZON);
         quick.completed(b.soft / 10, 1, 0);
         assert!(quick.start_next(b.soft / 5, 0, 6, 30));
         // And none once the soft time is spent.
@@ -211,7 +212,7 @@ mod tests {
 
     #[test]
     fn growth_is_measured_and_bounded() {
-        let mut tm = TimeManager::new(&clocked(), None);
+        let mut tm = TimeManager::new(&clocked(), None, HARD_HORIZON);
         tm.completed(ms(10), 1, 0);
         tm.completed(ms(100), 1, 0);
         // Halfway from 2.5 to 10.

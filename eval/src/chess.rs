@@ -266,6 +266,13 @@ pub fn evaluate_white(pos: &Position) -> Score {
 }
 
 impl Evaluator for Position {
+    const SEARCH: crate::SearchProfile = crate::SearchProfile {
+        // +23 Elo over 40, not significant (docs/engine.md, "Search
+        // profiles").
+        clock_horizon: 25,
+        ..crate::SearchProfile::DEFAULT
+    };
+
     fn evaluate(&self, _: &EvalConfig) -> Score {
         let white = evaluate_white(self);
         let s = if self.side_to_move() == Color::White {

@@ -59,6 +59,11 @@ pub struct SearchProfile {
     /// where capture sequences reach the same positions in many orders and
     /// a quiescence node is dear.
     pub quiescence_table: bool,
+    /// Moves the clock is spread over in sudden death (engine's
+    /// `Limits::budget_over`): a move's budget is what is left over this
+    /// many plus the increment beyond the overhead. A game whose games run
+    /// long needs a longer horizon.
+    pub clock_horizon: u32,
 }
 
 impl SearchProfile {
@@ -82,6 +87,7 @@ impl SearchProfile {
         delta_margin: 150,
         quiescence_plies: usize::MAX,
         quiescence_table: false,
+        clock_horizon: 40,
     };
 
     /// Whether the values make a sound search: positive margins and
@@ -100,6 +106,7 @@ impl SearchProfile {
             && self.futility_margin > 0
             && self.delta_margin >= 0
             && self.quiescence_plies >= 1
+            && self.clock_horizon >= 1
     }
 
     /// Late-move reduction in plies for a depth and move number.

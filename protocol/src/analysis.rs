@@ -178,7 +178,7 @@ fn run_analysis<G: Evaluator + Notation>(
     log::info!(
         "analyze {}: {}; {} thread(s), {} MiB",
         pos.to_fen(),
-        crate::linelog::describe_limits(&args.limits),
+        crate::linelog::describe_limits(&args.limits, G::SEARCH.clock_horizon),
         args.threads,
         args.hash_mib
     );

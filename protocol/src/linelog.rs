@@ -90,8 +90,9 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 /// A search's limits in words, with the time budget the engine draws from
 /// them: `clock 59.800 s + 0.100 s/move, 12 moves to go; budget 1.482 s
 /// (at most 4.000 s)`. For logs, so that the time a search used can be
-/// read against the time it was given.
-pub fn describe_limits(l: &engine::limits::Limits) -> String {
+/// read against the time it was given. `horizon`: the searched game's
+/// clock horizon (`eval::SearchProfile::clock_horizon`).
+pub fn describe_limits(l: &engine::limits::Limits, horizon: u32) -> String {
     let mut parts = Vec::new();
     if let Some(d) = l.depth {
         parts.push(format!("depth {d}"));
@@ -121,7 +122,7 @@ pub fn describe_limits(l: &engine::limits::Limits) -> String {
     } else {
         parts.join(", ")
     };
-    if let Some(b) = l.budget() {
+    if let Some(b) = l.budget_over(horizon) {
         text += &format!(
             "; budget {:.3} s (at most {:.3} s)",
             b.soft.as_secs_f64(),
@@ -172,9 +173,9 @@ mod tests {
     #[test]
     fn limits_in_words() {
         use engine::limits::{Clock, Limits};
-        assert_eq!(describe_limits(&Limits::depth(7)), "depth 7");
+        assert_eq!(describe_limits(&Limits::depth(7), 40), "depth 7");
         assert_eq!(
-            describe_limits(&Limits::movetime(Duration::from_millis(1500))),
+            describe_limits(&Limits::movetime(Duration::from_millis(1500)), 40),
             "movetime 1.500 s; budget 1.500 s (at most 1.500 s)"
         );
         let clock = Limits {
@@ -185,7 +186,7 @@ mod tests {
             }),
             ..Limits::default()
         };
-        let text = describe_limits(&clock);
+        let text = describe_limits(&clock, 40);
         assert!(
             text.starts_with("clock 60.000 s + 0.100 s/move, 12 moves to go; budget "),
             "{text}"

@@ -327,7 +327,10 @@ fn engine_move(
         .ok_or_else(|| CliError("internal: the engine found no move in a live game".into()))?;
     log::info!(
         "play: level {level} ({}): {}, score {}, depth {}, {} nodes in {:.3} s",
-        crate::linelog::describe_limits(&limits),
+        crate::linelog::describe_limits(
+            &limits,
+            eval::search_profile(game.current().variant()).clock_horizon
+        ),
         game.current().move_text(&mv),
         d.score,
         d.depth,

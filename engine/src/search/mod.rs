@@ -119,8 +119,8 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         Thread {
             shared,
             id,
-            budget: limits.budget(),
-            time: TimeManager::new(&limits, None),
+            budget: limits.budget_over(G::SEARCH.clock_horizon),
+            time: TimeManager::new(&limits, None, G::SEARCH.clock_horizon),
             limits,
             start,
             nodes: 0,

@@ -152,7 +152,10 @@ impl Session {
                     if analysis { "analysis" } else { "own move" },
                     root.variant(),
                     root.side_to_move().name(),
-                    crate::linelog::describe_limits(&limits),
+                    crate::linelog::describe_limits(
+                        &limits,
+                        eval::search_profile(root.variant()).clock_horizon
+                    ),
                     self.searcher.threads(),
                     self.searcher.hash_mib(),
                     root.fen()
@@ -183,7 +186,8 @@ impl Session {
         self.running = None;
         if let Some(r) = self.searcher.finished(f.id) {
             let used = r.started.elapsed();
-            let given = match r.limits.budget() {
+            let horizon = eval::search_profile(self.game.current().variant()).clock_horizon;
+            let given = match r.limits.budget_over(horizon) {
                 Some(b) => format!(
                     "budget {:.3} s, at most {:.3} s{}",
                     b.soft.as_secs_f64(),
