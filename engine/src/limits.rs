@@ -76,12 +76,6 @@ pub const CLOCK_RESERVE: Duration = Duration::from_millis(250);
 pub const HARD_HORIZON: u32 = 40;
 
 impl Limits {
-    /// The time budget with the clock spread over [`HARD_HORIZON`] moves
-    /// in sudden death (see [`Limits::budget_over`]).
-    pub fn budget(&self) -> Option<Budget> {
-        self.budget_over(HARD_HORIZON)
-    }
-
     /// The time budget, or None when only depth/nodes/infinite bound it;
     /// in sudden death the clock is spread over `horizon` moves.
     pub fn budget_over(&self, horizon: u32) -> Option<Budget> {
@@ -99,11 +93,10 @@ impl Limits {
                 .saturating_sub(MOVE_OVERHEAD + reserve)
                 .max(c.remaining / 20);
             // In sudden death the clock is spread over `horizon` moves;
-            // with moves-to-go over those plus
-            // a reserve. Of the increment, the part beyond the overhead is
-            // the search's: the referee charges the overhead too, so at
-            // the reserve a move then costs no more than the increment
-            // gives back.
+            // with moves-to-go over those plus a reserve. Of the
+            // increment, the part beyond the overhead is the search's: the
+            // referee charges the overhead too, so at the reserve a move
+            // then costs no more than the increment gives back.
             let extra = c.increment.saturating_sub(MOVE_OVERHEAD);
             let spread = |moves: u32| left / moves + extra;
             let (share, hard_share) = match c.moves_to_go {
@@ -144,7 +137,7 @@ mod tests {
             }),
             ..Limits::default()
         };
-        let b = l.budget().unwrap();
+        let b = l.budget_over(HARD_HORIZON).unwrap();
         // (1000 - 50 - 250) / 40 + (100 - 50)
         assert_eq!(b.soft, Duration::from_micros(67_500), "{b:?}");
         // Over 25 moves: (1000 - 50 - 250) / 25 + (100 - 50); the hard
@@ -162,7 +155,7 @@ mod tests {
             }),
             ..Limits::default()
         };
-        let tiny = l.budget().unwrap();
+        let tiny = l.budget_over(HARD_HORIZON).unwrap();
         assert!(tiny.hard <= Duration::from_millis(20), "{tiny:?}");
         // Below the overhead a sliver stays: a search stopped before its
         // first node would have no move of its own.
@@ -178,10 +171,13 @@ mod tests {
             }),
             ..Limits::default()
         };
-        assert_eq!(l.budget().unwrap().hard, Duration::from_millis(30));
-        assert_eq!(Limits::depth(3).budget(), None);
+        assert_eq!(
+            l.budget_over(HARD_HORIZON).unwrap().hard,
+            Duration::from_millis(30)
+        );
+        assert_eq!(Limits::depth(3).budget_over(HARD_HORIZON), None);
         let m = Limits::movetime(Duration::from_millis(250))
-            .budget()
+            .budget_over(HARD_HORIZON)
             .unwrap();
         assert_eq!(m.hard, Duration::from_millis(250));
     }

@@ -178,7 +178,7 @@ mod tests {
     #[test]
     fn the_soft_time_follows_the_best_move_and_the_score() {
         let limits = clocked();
-        let soft = limits.budget().unwrap().soft;
+        let soft = limits.budget_over(HARD_HORIZON).unwrap().soft;
         let mut tm = TimeManager::new(&limits, None, HARD_HORIZON);
         tm.completed(ms(1), 1, 0);
         assert_eq!(tm.scaled_soft(), Some(soft));
@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn an_iteration_predicted_to_overrun_is_not_started() {
         let limits = clocked();
-        let b = limits.budget().unwrap();
+        let b = limits.budget_over(HARD_HORIZON).unwrap();
         let mut tm = TimeManager::new(&limits, Some(4.0), HARD_HORIZON);
         tm.completed(b.soft / 2, 1, 0);
         // Predicted at 4 x soft/2 = 2 x soft after soft/2: past 2 x soft.
