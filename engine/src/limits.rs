@@ -190,7 +190,8 @@ mod tests {
     /// nothing. `curio match` measures the real thing (docs/engine.md).
     #[test]
     fn a_fast_clock_keeps_its_reserve() {
-        let horizons = movegen::Variant::ALL.map(|v| eval::search_profile(v).clock_horizon);
+        let horizons = movegen::Variant::ALL
+            .map(|v| eval::search_profile(&movegen::AnyPosition::start(v)).clock_horizon);
         for (base, inc, horizon) in [(2000, 50), (3000, 50), (2000, 100), (5000, 100)]
             .into_iter()
             .flat_map(|(b, i)| horizons.map(|h| (b, i, h)))

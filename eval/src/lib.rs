@@ -98,17 +98,14 @@ pub fn default_contempt(v: movegen::Variant) -> Score {
     v.card().contempt
 }
 
-/// The search profile of a game ([`Evaluator::SEARCH`]), for the faces
-/// that report budgets; Reality Check's ISMCTS has the defaults.
-pub fn search_profile(v: movegen::Variant) -> SearchProfile {
-    use movegen::Variant;
-    match v {
-        Variant::Trubix | Variant::Trubix43 => movegen::trubix::Position::SEARCH,
-        Variant::Chess => movegen::chess::Position::SEARCH,
-        Variant::StrangeChess => movegen::strangechess::Position::SEARCH,
-        Variant::Dysnomia => movegen::dysnomia::game::State::SEARCH,
-        Variant::RealityCheck => SearchProfile::DEFAULT,
+/// The search profile ([`Evaluator::SEARCH`]) of the game `pos` is in,
+/// for the faces that report budgets; Reality Check's ISMCTS has the
+/// defaults.
+pub fn search_profile(pos: &movegen::AnyPosition) -> SearchProfile {
+    fn of<G: Evaluator>(_: &G) -> SearchProfile {
+        G::SEARCH
     }
+    movegen::with_search!(pos, alphabeta p => of(p), ismcts _rc => SearchProfile::DEFAULT)
 }
 
 /// Static evaluation for a game, in the weights of an [`EvalConfig`]

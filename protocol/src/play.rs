@@ -329,7 +329,7 @@ fn engine_move(
         "play: level {level} ({}): {}, score {}, depth {}, {} nodes in {:.3} s",
         crate::linelog::describe_limits(
             &limits,
-            eval::search_profile(game.current().variant()).clock_horizon
+            eval::search_profile(game.current()).clock_horizon
         ),
         game.current().move_text(&mv),
         d.score,

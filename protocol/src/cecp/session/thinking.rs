@@ -154,7 +154,7 @@ impl Session {
                     root.side_to_move().name(),
                     crate::linelog::describe_limits(
                         &limits,
-                        eval::search_profile(root.variant()).clock_horizon
+                        eval::search_profile(&root).clock_horizon
                     ),
                     self.searcher.threads(),
                     self.searcher.hash_mib(),
@@ -186,7 +186,7 @@ impl Session {
         self.running = None;
         if let Some(r) = self.searcher.finished(f.id) {
             let used = r.started.elapsed();
-            let horizon = eval::search_profile(self.game.current().variant()).clock_horizon;
+            let horizon = eval::search_profile(self.game.current()).clock_horizon;
             let given = match r.limits.budget_over(horizon) {
                 Some(b) => format!(
                     "budget {:.3} s, at most {:.3} s{}",
