@@ -48,10 +48,16 @@ mod sys {
     }
 }
 
-/// Lowers the calling thread to [`HELPER_NICE`]. Returns whether the
-/// system took it (elsewhere than Linux nothing changes).
+/// Lowers the calling thread to [`HELPER_NICE`], never raising it: an
+/// engine started at a lower priority still (`nice -n 19 curio`) keeps it
+/// in its helpers, which a privileged user's `setpriority` would otherwise
+/// lift back to [`HELPER_NICE`]. Returns whether the thread now runs at
+/// [`HELPER_NICE`] or lower (elsewhere than Linux nothing changes).
 pub fn lower_current_thread() -> bool {
-    sys::set_nice(HELPER_NICE)
+    match sys::nice() {
+        Some(now) if now >= HELPER_NICE => true,
+        _ => sys::set_nice(HELPER_NICE),
+    }
 }
 
 /// The calling thread's nice value, where the system has one per thread.
