@@ -270,6 +270,9 @@ impl Evaluator for Position {
         // +23 Elo over 40, not significant (docs/engine.md, "Search
         // profiles").
         clock_horizon: 25,
+        // +18 Elo over 400 games, not significant (docs/engine.md,
+        // "Search profiles").
+        razor_depth: 2,
         ..crate::SearchProfile::DEFAULT
     };
 

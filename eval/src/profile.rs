@@ -27,6 +27,11 @@ pub struct SearchProfile {
     /// depth left, a static evaluation `margin * depth` above beta returns.
     pub reverse_futility_depth: i32,
     pub reverse_futility_margin: Score,
+    /// Razoring: at a non-PV node out of check with at most this depth
+    /// left (0: never), a static evaluation `margin * depth` below alpha
+    /// asks quiescence, and a quiescence score still below alpha returns.
+    pub razor_depth: i32,
+    pub razor_margin: Score,
     /// Null move from this depth on, reduced by `base + depth / divisor`.
     pub null_move_depth: i32,
     pub null_move_base: i32,
@@ -73,6 +78,8 @@ impl SearchProfile {
         aspiration_window: 30,
         reverse_futility_depth: 6,
         reverse_futility_margin: 90,
+        razor_depth: 0,
+        razor_margin: 250,
         null_move_depth: 3,
         null_move_base: 3,
         null_move_divisor: 4,
@@ -97,6 +104,7 @@ impl SearchProfile {
         self.aspiration_window > 0
             && self.aspiration_depth >= 1
             && self.reverse_futility_margin > 0
+            && self.razor_margin > 0
             && self.null_move_depth >= 2
             && self.null_move_base >= 1
             && self.null_move_divisor > 0

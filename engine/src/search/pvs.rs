@@ -1,7 +1,7 @@
 //! The principal-variation search of one node: the checks that end a
 //! line before any move, the transposition table, the pruning that needs
-//! no move (reverse futility, null move), then the moves in order with
-//! late-move pruning and reductions.
+//! no move (reverse futility, razoring, null move), then the moves in
+//! order with late-move pruning and reductions.
 
 use super::ordering::{select_next, KILLER_ORDER};
 use super::Thread;
@@ -237,8 +237,8 @@ impl<G: Evaluator> Thread<'_, G> {
     }
 
     /// Pruning before any move at a non-PV node out of check: reverse
-    /// futility far above beta near the leaves, and the null move where
-    /// passing cannot be the best move anyway.
+    /// futility far above beta near the leaves, razoring far below alpha,
+    /// and the null move where passing cannot be the best move anyway.
     #[inline]
     fn prune_node(
         &mut self,
@@ -254,6 +254,20 @@ impl<G: Evaluator> Thread<'_, G> {
             && !is_mate(beta)
         {
             return Some(static_eval);
+        }
+        // Razoring: so far below alpha (at a non-PV node, beta - 1) that
+        // only a capture could help; if quiescence finds none, the node
+        // fails low without its moves.
+        let alpha = beta - 1;
+        if depth <= p.razor_depth && static_eval + p.razor_margin * depth < alpha && !is_mate(alpha)
+        {
+            let score = self.qsearch(pos, alpha, beta, ply, 0, Some(false));
+            if self.stopped {
+                return Some(DRAW);
+            }
+            if score < beta {
+                return Some(score);
+            }
         }
         if depth >= p.null_move_depth
             && static_eval >= beta
