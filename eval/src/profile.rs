@@ -163,5 +163,12 @@ mod tests {
             ..SearchProfile::DEFAULT
         };
         assert!(!no_quiescence.is_sound());
+        // Razoring with no margin would send every shallow node below
+        // alpha to quiescence, however little it lacks.
+        let zero_razor = SearchProfile {
+            razor_margin: 0,
+            ..SearchProfile::DEFAULT
+        };
+        assert!(!zero_razor.is_sound());
     }
 }
