@@ -231,9 +231,25 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         self.shared.stop.store(true, Relaxed);
     }
 
+    /// The key of the node being searched: the last one on the path (each
+    /// move pushes its child's key), computed only after a null move
+    /// (pushed as 0). Some games build their key from the rule state at
+    /// every call (Strange Chess hashes its tunnels' cells), and a node
+    /// needs it up to three times.
+    #[inline]
+    fn node_key(&self, pos: &G) -> u64 {
+        match self.keys.last() {
+            Some(&k) if k != 0 => {
+                debug_assert_eq!(k, pos.key(), "the path's last key is not the node's");
+                k
+            }
+            _ => pos.key(),
+        }
+    }
+
     /// Twofold repetition on the path or with the game before the root.
     fn is_repetition(&self, pos: &G) -> bool {
-        let key = pos.key();
+        let key = self.node_key(pos);
         let n = self.keys.len();
         let window = pos.reversible_plies().min(n.saturating_sub(1));
         let mut back = 2;

@@ -62,10 +62,14 @@ impl<G: Evaluator> Thread<'_, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
 
-        let key = pos.key();
+        let key = self.node_key(pos);
         let (tt_move, tt_cut) = self.probe(key, depth, alpha, beta, ply, pv_node);
         if let Some(score) = tt_cut {
             return score;
+        }
+        let p = &G::SEARCH;
+        if tt_move == 0 && p.iir_depth > 0 && depth >= p.iir_depth {
+            depth -= 1;
         }
         let static_eval = if in_check {
             -INFINITE
@@ -358,7 +362,9 @@ impl<G: Evaluator> Thread<'_, G> {
     ) -> Score {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let undo = pos.make(m);
-        self.keys.push(pos.key());
+        let key = pos.key();
+        self.shared.tt.prefetch(key);
+        self.keys.push(key);
         let gives_check = pos.in_check();
         // The child searched to `depth` in the window (-hi, -lo) of ours,
         // negated back.

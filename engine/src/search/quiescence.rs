@@ -37,7 +37,7 @@ impl<G: Evaluator> Thread<'_, G> {
         }
         // The key is needed only where the table is read.
         let key = if G::SEARCH.quiescence_table {
-            pos.key()
+            self.node_key(pos)
         } else {
             0
         };
@@ -109,7 +109,11 @@ impl<G: Evaluator> Thread<'_, G> {
         let mut best_move = None;
         for &(m, _) in list.iter() {
             let undo = pos.make(m);
-            self.keys.push(pos.key());
+            let key = pos.key();
+            if G::SEARCH.quiescence_table {
+                self.shared.tt.prefetch(key);
+            }
+            self.keys.push(key);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, None);
             self.keys.pop();
             pos.unmake(m, undo);
