@@ -32,11 +32,6 @@ pub struct SearchProfile {
     /// asks quiescence, and a quiescence score still below alpha returns.
     pub razor_depth: i32,
     pub razor_margin: Score,
-    /// Internal iterative reduction: a node with no table move and at
-    /// least this depth left (0: never) is searched a ply shallower; its
-    /// moves are ordered blind, so the full depth would be spent on a
-    /// likely worse first move, and the next visit finds the table move.
-    pub iir_depth: i32,
     /// Null move from this depth on, reduced by `base + depth / divisor`.
     pub null_move_depth: i32,
     pub null_move_base: i32,
@@ -85,7 +80,6 @@ impl SearchProfile {
         reverse_futility_margin: 90,
         razor_depth: 0,
         razor_margin: 250,
-        iir_depth: 0,
         null_move_depth: 3,
         null_move_base: 3,
         null_move_divisor: 4,
@@ -111,7 +105,6 @@ impl SearchProfile {
             && self.aspiration_depth >= 1
             && self.reverse_futility_margin > 0
             && self.razor_margin > 0
-            && (self.iir_depth == 0 || self.iir_depth >= 2)
             && self.null_move_depth >= 2
             && self.null_move_base >= 1
             && self.null_move_divisor > 0
@@ -177,12 +170,5 @@ mod tests {
             ..SearchProfile::DEFAULT
         };
         assert!(!zero_razor.is_sound());
-        // A reduction at depth 1 would send a node with no table move
-        // straight to quiescence.
-        let iir_at_one = SearchProfile {
-            iir_depth: 1,
-            ..SearchProfile::DEFAULT
-        };
-        assert!(!iir_at_one.is_sound());
     }
 }

@@ -67,10 +67,6 @@ impl<G: Evaluator> Thread<'_, G> {
         if let Some(score) = tt_cut {
             return score;
         }
-        let p = &G::SEARCH;
-        if tt_move == 0 && p.iir_depth > 0 && depth >= p.iir_depth {
-            depth -= 1;
-        }
         let static_eval = if in_check {
             -INFINITE
         } else {
