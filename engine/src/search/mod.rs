@@ -247,6 +247,18 @@ impl<'a, G: Evaluator> Thread<'a, G> {
         }
     }
 
+    /// Pushes the key of the position a move has just made onto the path,
+    /// and, when the child will probe the table (`probes`), asks for its
+    /// bucket at once so the line arrives while the child does other work.
+    #[inline]
+    fn push_child_key(&mut self, pos: &G, probes: bool) {
+        let key = pos.key();
+        if probes {
+            self.shared.tt.prefetch(key);
+        }
+        self.keys.push(key);
+    }
+
     /// Twofold repetition on the path or with the game before the root.
     fn is_repetition(&self, pos: &G) -> bool {
         let key = self.node_key(pos);

@@ -358,9 +358,7 @@ impl<G: Evaluator> Thread<'_, G> {
     ) -> Score {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let undo = pos.make(m);
-        let key = pos.key();
-        self.shared.tt.prefetch(key);
-        self.keys.push(key);
+        self.push_child_key(pos, true);
         let gives_check = pos.in_check();
         // The child searched to `depth` in the window (-hi, -lo) of ours,
         // negated back.

@@ -109,11 +109,7 @@ impl<G: Evaluator> Thread<'_, G> {
         let mut best_move = None;
         for &(m, _) in list.iter() {
             let undo = pos.make(m);
-            let key = pos.key();
-            if G::SEARCH.quiescence_table {
-                self.shared.tt.prefetch(key);
-            }
-            self.keys.push(key);
+            self.push_child_key(pos, G::SEARCH.quiescence_table);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, None);
             self.keys.pop();
             pos.unmake(m, undo);
