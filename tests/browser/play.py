@@ -32,6 +32,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 MAX_PLIES = 160
 GAMES = ["trubix", "trubix43", "chess", "strangechess", "dysnomia", "realitycheck"]
@@ -184,7 +185,12 @@ def set_up(d, fen):
     own FEN back into a box being edited."""
     d.find_element(By.CSS_SELECTOR, "#io summary").click()
     box = d.find_element(By.ID, "fen")
-    box.clear()
+    # Emptied by keys, as a person would (select all, then type over it):
+    # WebDriver's clear() empties the box without an input event and
+    # takes the focus away, so a poll landing before the typing put the
+    # game's FEN back and the typing was appended to it (CI, 2026-11-30).
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
     box.send_keys(fen)
     d.find_element(By.ID, "title").click()
     time.sleep(1.5)
