@@ -15,8 +15,30 @@ use std::process::Command;
 /// and parallel matches on two cores would make them lose on time.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+/// A test's turn: the lock of [`SERIAL`], and the end of the test's
+/// scratch files. Each test that writes files ([`tmp`]) holds its turn, so
+/// when the turn ends (the test passed, or its panic unwinds) the scratch
+/// folder is removed before the next test may start: a run of the suite
+/// leaves nothing in the temporary folder.
+struct Serial {
+    _lock: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Drop for Serial {
+    fn drop(&mut self) {
+        // Runs before the lock is released (fields drop after `drop`).
+        let _ = std::fs::remove_dir_all(scratch_dir());
+    }
+}
+
+fn serial() -> Serial {
+    Serial {
+        _lock: SERIAL.lock().unwrap_or_else(|e| e.into_inner()),
+    }
+}
+
+fn scratch_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("curio-match-test-{}", std::process::id()))
 }
 
 fn curio() -> &'static str {
@@ -35,8 +57,9 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// A file in the scratch folder; call it only while holding [`serial`].
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("curio-match-test-{}", std::process::id()));
+    let dir = scratch_dir();
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name).to_string_lossy().into_owned()
 }
