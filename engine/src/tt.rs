@@ -203,7 +203,7 @@ impl TranspositionTable {
         check_hash_mib(mib)?;
         // Cannot overflow: the limit is far below usize::MAX / 1 MiB.
         let bytes = mib.max(1) * MIB as usize;
-        let mut buckets = (bytes / (16 * BUCKET)).max(1);
+        let mut buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
         let mut table = Vec::new();
         table
