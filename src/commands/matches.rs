@@ -66,6 +66,7 @@ pub struct MatchOpts {
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<String>,
     /// Stop early by SPRT: elo0,elo1[,alpha,beta] for the first two engines
+    /// (no verdict before a win, a loss and a draw have all been played)
     #[arg(long)]
     pub sprt: Option<String>,
     /// Seed for random openings

@@ -8,6 +8,13 @@
 //! hypotheses and the observed mean `s` and per-game variance `v` over `n`
 //! games, `LLR = n (s1 - s0)(2s - s0 - s1) / (2v)`; stop for H1 when
 //! `LLR >= ln((1-beta)/alpha)`, for H0 when `LLR <= ln(beta/(1-alpha))`.
+//!
+//! The variance is estimated from the games themselves, so a handful of
+//! one-sided results makes it tiny and the LLR huge: 0 wins, 5 losses and
+//! a draw gave LLR -5.6 after six games of a Dysnomia test (bounds
+//! +-2.94), a verdict from almost nothing. As cutechess-cli does, no
+//! verdict is given until the results hold at least one win, one loss and
+//! one draw; a match that never draws plays all its games.
 
 /// Wins, losses and draws from one player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -203,6 +210,11 @@ impl Sprt {
     }
 
     pub fn verdict(&self, r: &Wld) -> SprtVerdict {
+        if r.wins == 0 || r.losses == 0 || r.draws == 0 {
+            // Too few kinds of result to trust the variance (module
+            // documentation).
+            return SprtVerdict::Continue;
+        }
         let llr = self.llr(r);
         let (lo, hi) = self.bounds();
         if llr >= hi {
@@ -320,6 +332,46 @@ mod tests {
         };
         assert_eq!(s.verdict(&weak), SprtVerdict::H0);
         assert!(Sprt::parse("10,0").is_err());
+        // Six games, 0 W 5 L 1 D: LLR -5.587, far past the lower bound,
+        // but no win yet: no verdict. With a win among many more losses
+        // (1 W 15 L 2 D, LLR -7.7) the verdict stands.
+        let early = Wld {
+            wins: 0,
+            losses: 5,
+            draws: 1,
+        };
+        let s50 = Sprt::parse("0,50").unwrap();
+        assert!(close(s50.llr(&early), -5.5866, 1e-3), "{}", s50.llr(&early));
+        assert_eq!(s50.verdict(&early), SprtVerdict::Continue);
+        let later = Wld {
+            wins: 1,
+            losses: 15,
+            draws: 2,
+        };
+        assert_eq!(s50.verdict(&later), SprtVerdict::H0);
+        for one_sided in [
+            Wld {
+                wins: 300,
+                losses: 0,
+                draws: 5,
+            },
+            Wld {
+                wins: 0,
+                losses: 300,
+                draws: 5,
+            },
+            Wld {
+                wins: 300,
+                losses: 100,
+                draws: 0,
+            },
+        ] {
+            assert_eq!(
+                s.verdict(&one_sided),
+                SprtVerdict::Continue,
+                "{one_sided:?}"
+            );
+        }
         assert!(Sprt::parse("0,10,0.7,0.05").is_err());
         assert_eq!(Sprt::parse("-5,5,0.1,0.2").unwrap().beta, 0.2);
     }
