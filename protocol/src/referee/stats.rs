@@ -116,12 +116,30 @@ impl Pentanomial {
 
 /// Elo for a mean score `s` and its 95% interval (low, high), from the
 /// variance `v` of one sample (a game or a pair) over `n` samples.
+///
+/// When every sample had the same result (all won, all lost, all drawn)
+/// the observed variance is 0 and the normal interval would shrink to the
+/// point itself: 16 wins out of 16 read `+1600 (+1600 to +1600)`, a
+/// certainty no 16 games give. There the interval is Wilson's for a
+/// proportion, which stays honest at 0 and 1 (16 of 16: +248 to +1600).
 fn elo_interval(s: f64, v: f64, n: u32) -> (f64, f64, f64) {
+    const Z: f64 = 1.96;
+    if n > 0 && v == 0.0 {
+        let n = n as f64;
+        let z2 = Z * Z;
+        let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z / (1.0 + z2 / n) * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
+        return (
+            elo_from_score(s),
+            elo_from_score(centre - half),
+            elo_from_score(centre + half),
+        );
+    }
     let se = if n > 0 { (v / n as f64).sqrt() } else { 0.0 };
     (
         elo_from_score(s),
-        elo_from_score(s - 1.96 * se),
-        elo_from_score(s + 1.96 * se),
+        elo_from_score(s - Z * se),
+        elo_from_score(s + Z * se),
     )
 }
 
@@ -243,6 +261,54 @@ mod tests {
         assert!(close(elo_from_score(0.9), 381.697, 1e-3));
         assert!(close(score_from_elo(100.0), 0.640065, 1e-6));
         assert!(close(elo_from_score(score_from_elo(-37.0)), -37.0, 1e-9));
+    }
+
+    /// A clean sweep is not a certainty: the interval of 16 wins in 16
+    /// games reaches down to a score of 16/19.84 (Wilson), and more games
+    /// raise it.
+    #[test]
+    fn a_clean_sweep_has_an_interval() {
+        let sweep = |n| Wld {
+            wins: n,
+            losses: 0,
+            draws: 0,
+        };
+        let (elo, lo, hi) = sweep(16).elo();
+        assert!(
+            close(elo, 1600.0, 0.1) && close(hi, 1600.0, 0.1),
+            "{elo} {hi}"
+        );
+        assert!(
+            close(lo, elo_from_score(16.0 / (16.0 + 1.96 * 1.96)), 1e-6),
+            "{lo}"
+        );
+        assert!(close(lo, 247.8, 0.5), "{lo}");
+        assert!(sweep(400).elo().1 > lo + 300.0);
+        let (elo, lo, hi) = Wld {
+            wins: 0,
+            losses: 16,
+            draws: 0,
+        }
+        .elo();
+        assert!(
+            close(elo, -1600.0, 0.1) && close(lo, -1600.0, 0.1),
+            "{elo} {lo}"
+        );
+        assert!(close(hi, -247.8, 0.5), "{hi}");
+        let (elo, lo, hi) = Wld {
+            wins: 0,
+            losses: 0,
+            draws: 10,
+        }
+        .elo();
+        assert!(elo == 0.0 && lo < -100.0 && hi > 100.0, "{lo} {hi}");
+        // Pairs alike: 20 pairs all won 2-0.
+        let mut p = Pentanomial::default();
+        for _ in 0..20 {
+            p.add(2.0);
+        }
+        let (elo, lo, _) = p.elo();
+        assert!(close(elo, 1600.0, 0.1) && lo > 200.0 && lo < 400.0, "{lo}");
     }
 
     #[test]
