@@ -287,6 +287,15 @@ fn write_sprt(
         SprtVerdict::Continue => "no decision yet",
     };
     let verdict = s.verdict(head);
+    // An LLR past a bound with no verdict: say what it waits for.
+    let waiting = verdict == SprtVerdict::Continue
+        && !(a < s.llr(head) && s.llr(head) < b)
+        && (head.wins == 0 || head.losses == 0 || head.draws == 0);
+    let said_now = if waiting {
+        "no decision before a win, a loss and a draw have been played"
+    } else {
+        said(verdict)
+    };
     writeln!(
         out,
         "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {}",
@@ -297,7 +306,7 @@ fn write_sprt(
         s.llr(head),
         a,
         b,
-        said(verdict)
+        said_now
     )?;
     match stop {
         Some((v, games, llr)) if v != verdict => writeln!(
@@ -317,6 +326,27 @@ mod tests {
         let mut out = Vec::new();
         write_sprt(&Sprt::parse("0,10").unwrap(), &head, stop, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn an_llr_past_a_bound_without_every_kind_of_result_says_what_it_waits_for() {
+        // LLR about -13 against bounds of +-2.94, but no win yet.
+        let early = Wld {
+            wins: 0,
+            losses: 20,
+            draws: 1,
+        };
+        let text = sprt_text(early, None);
+        assert!(
+            text.contains(": no decision before a win, a loss and a draw have been played"),
+            "{text}"
+        );
+        let even = Wld {
+            wins: 1,
+            losses: 1,
+            draws: 0,
+        };
+        assert!(sprt_text(even, None).ends_with(": no decision yet\n"));
     }
 
     /// The game in flight when the SPRT decided can move the LLR back
