@@ -331,21 +331,13 @@ mod tests {
     #[test]
     fn an_llr_past_a_bound_without_every_kind_of_result_says_what_it_waits_for() {
         // LLR about -13 against bounds of +-2.94, but no win yet.
-        let early = Wld {
-            wins: 0,
-            losses: 20,
-            draws: 1,
-        };
+        let early = Wld::new(0, 20, 1);
         let text = sprt_text(early, None);
         assert!(
             text.contains(": no decision before a win, a loss and a draw have been played"),
             "{text}"
         );
-        let even = Wld {
-            wins: 1,
-            losses: 1,
-            draws: 0,
-        };
+        let even = Wld::new(1, 1, 0);
         assert!(sprt_text(even, None).ends_with(": no decision yet\n"));
     }
 
@@ -355,11 +347,7 @@ mod tests {
     /// Dysnomia match stopped at game 109).
     #[test]
     fn the_decision_that_stopped_the_match_is_told() {
-        let undecided = Wld {
-            wins: 60,
-            losses: 50,
-            draws: 200,
-        };
+        let undecided = Wld::new(60, 50, 200);
         let text = sprt_text(undecided, Some((SprtVerdict::H1, 309, 3.01)));
         assert!(text.contains("): no decision yet\n"), "{text}");
         assert!(
@@ -368,11 +356,7 @@ mod tests {
         );
         // Told once only when the verdict did not change, and not at all
         // when nothing stopped the match.
-        let decided = Wld {
-            wins: 100,
-            losses: 50,
-            draws: 200,
-        };
+        let decided = Wld::new(100, 50, 200);
         let text = sprt_text(decided, Some((SprtVerdict::H1, 349, 3.0)));
         assert!(
             text.contains("H1 accepted") && !text.contains("stopped"),

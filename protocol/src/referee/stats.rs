@@ -25,6 +25,14 @@ pub struct Wld {
 }
 
 impl Wld {
+    pub const fn new(wins: u32, losses: u32, draws: u32) -> Wld {
+        Wld {
+            wins,
+            losses,
+            draws,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
@@ -268,11 +276,7 @@ mod tests {
     /// raise it.
     #[test]
     fn a_clean_sweep_has_an_interval() {
-        let sweep = |n| Wld {
-            wins: n,
-            losses: 0,
-            draws: 0,
-        };
+        let sweep = |n| Wld::new(n, 0, 0);
         let (elo, lo, hi) = sweep(16).elo();
         assert!(
             close(elo, 1600.0, 0.1) && close(hi, 1600.0, 0.1),
@@ -284,23 +288,13 @@ mod tests {
         );
         assert!(close(lo, 247.8, 0.5), "{lo}");
         assert!(sweep(400).elo().1 > lo + 300.0);
-        let (elo, lo, hi) = Wld {
-            wins: 0,
-            losses: 16,
-            draws: 0,
-        }
-        .elo();
+        let (elo, lo, hi) = Wld::new(0, 16, 0).elo();
         assert!(
             close(elo, -1600.0, 0.1) && close(lo, -1600.0, 0.1),
             "{elo} {lo}"
         );
         assert!(close(hi, -247.8, 0.5), "{hi}");
-        let (elo, lo, hi) = Wld {
-            wins: 0,
-            losses: 0,
-            draws: 10,
-        }
-        .elo();
+        let (elo, lo, hi) = Wld::new(0, 0, 10).elo();
         assert!(elo == 0.0 && lo < -100.0 && hi > 100.0, "{lo} {hi}");
         // Pairs alike: 20 pairs all won 2-0.
         let mut p = Pentanomial::default();
@@ -316,11 +310,7 @@ mod tests {
         // 60 wins, 20 losses, 20 draws: s = 0.7, per-game variance
         // (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, standard error 0.04,
         // 95% scores 0.6216..0.7784.
-        let r = Wld {
-            wins: 60,
-            losses: 20,
-            draws: 20,
-        };
+        let r = Wld::new(60, 20, 20);
         assert!(close(r.score(), 0.7, 1e-12));
         assert!(close(r.variance(), 0.16, 1e-12));
         let (e, lo, hi) = r.elo();
@@ -353,11 +343,7 @@ mod tests {
         // have no spread, while the same 20 games counted singly do.
         let lopsided = Pentanomial([0, 0, 10, 0, 0]);
         assert_eq!(lopsided.variance(), 0.0);
-        let singly = Wld {
-            wins: 10,
-            losses: 10,
-            draws: 0,
-        };
+        let singly = Wld::new(10, 10, 0);
         assert!(singly.variance() > 0.2);
     }
 
@@ -370,67 +356,31 @@ mod tests {
         // 100 W, 50 L, 200 D: s = 4/7, v = 0.1020408 (35.714/350);
         // s0 = 0.5, s1 = 0.5143872; LLR = 350 * 0.0143872 * 0.1284699 / 0.2040816
         // = 3.16987 > 2.944: H1.
-        let r = Wld {
-            wins: 100,
-            losses: 50,
-            draws: 200,
-        };
+        let r = Wld::new(100, 50, 200);
         assert!(close(s.llr(&r), 3.16987, 1e-4), "{}", s.llr(&r));
         assert_eq!(s.verdict(&r), SprtVerdict::H1);
         // 60 W, 50 L, 200 D: LLR = 0.45057, undecided.
-        let r = Wld {
-            wins: 60,
-            losses: 50,
-            draws: 200,
-        };
+        let r = Wld::new(60, 50, 200);
         assert!(close(s.llr(&r), 0.45057, 1e-4), "{}", s.llr(&r));
         assert_eq!(s.verdict(&r), SprtVerdict::Continue);
-        let strong = Wld {
-            wins: 300,
-            losses: 100,
-            draws: 200,
-        };
+        let strong = Wld::new(300, 100, 200);
         assert_eq!(s.verdict(&strong), SprtVerdict::H1);
-        let weak = Wld {
-            wins: 100,
-            losses: 300,
-            draws: 200,
-        };
+        let weak = Wld::new(100, 300, 200);
         assert_eq!(s.verdict(&weak), SprtVerdict::H0);
         assert!(Sprt::parse("10,0").is_err());
         // Six games, 0 W 5 L 1 D: LLR -5.587, far past the lower bound,
         // but no win yet: no verdict. With a win among many more losses
         // (1 W 15 L 2 D, LLR -7.7) the verdict stands.
-        let early = Wld {
-            wins: 0,
-            losses: 5,
-            draws: 1,
-        };
+        let early = Wld::new(0, 5, 1);
         let s50 = Sprt::parse("0,50").unwrap();
         assert!(close(s50.llr(&early), -5.5866, 1e-3), "{}", s50.llr(&early));
         assert_eq!(s50.verdict(&early), SprtVerdict::Continue);
-        let later = Wld {
-            wins: 1,
-            losses: 15,
-            draws: 2,
-        };
+        let later = Wld::new(1, 15, 2);
         assert_eq!(s50.verdict(&later), SprtVerdict::H0);
         for one_sided in [
-            Wld {
-                wins: 300,
-                losses: 0,
-                draws: 5,
-            },
-            Wld {
-                wins: 0,
-                losses: 300,
-                draws: 5,
-            },
-            Wld {
-                wins: 300,
-                losses: 100,
-                draws: 0,
-            },
+            Wld::new(300, 0, 5),
+            Wld::new(0, 300, 5),
+            Wld::new(300, 100, 0),
         ] {
             assert_eq!(
                 s.verdict(&one_sided),
