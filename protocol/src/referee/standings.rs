@@ -287,10 +287,10 @@ fn write_sprt(
         SprtVerdict::Continue => "no decision yet",
     };
     let verdict = s.verdict(head);
-    // An LLR past a bound with no verdict: say what it waits for.
-    let waiting = verdict == SprtVerdict::Continue
-        && !(a < s.llr(head) && s.llr(head) < b)
-        && (head.wins == 0 || head.losses == 0 || head.draws == 0);
+    let llr = s.llr(head);
+    // An LLR past a bound with no verdict: the verdict waits for every
+    // kind of result (`Sprt::verdict`); say so.
+    let waiting = verdict == SprtVerdict::Continue && !(a < llr && llr < b);
     let said_now = if waiting {
         "no decision before a win, a loss and a draw have been played"
     } else {
@@ -299,14 +299,7 @@ fn write_sprt(
     writeln!(
         out,
         "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {}",
-        s.elo0,
-        s.elo1,
-        s.alpha,
-        s.beta,
-        s.llr(head),
-        a,
-        b,
-        said_now
+        s.elo0, s.elo1, s.alpha, s.beta, llr, a, b, said_now
     )?;
     match stop {
         Some((v, games, llr)) if v != verdict => writeln!(
