@@ -82,8 +82,9 @@ enum Command {
         that hangs (no reply in time) or crashes loses the game, and its whole process \
         group, wrappers and helpers included, is killed before it is restarted; at the \
         end of the match each engine gets `quit` and half a second, then its group is \
-        killed all the same. Ctrl-C (SIGINT), SIGTERM or SIGHUP kills every engine group \
-        and exits with status 128 + the signal (130 for Ctrl-C). No process the match \
+        killed all the same. Ctrl-C (SIGINT), SIGTERM or SIGHUP kills every engine group, \
+        prints the table of the games finished so far and exits with status 128 + the \
+        signal (130 for Ctrl-C). No process the match \
         started outlives it (docs/match.md, Engine processes).\n\n\
         Example: curio match --variant trubix --engine new='./curio' --engine \
         old='./curio-old' --games 200 --tc 1+0.1 --concurrency 2 --pgn games.pgn"

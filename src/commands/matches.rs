@@ -156,7 +156,9 @@ pub fn run_match(opts: MatchOpts) -> Result<(), CliError> {
                 .map_err(CliError)?,
         },
     };
-    tournament::run_match(&cfg, &mut io::stdout().lock(), &mut io::stderr())?;
+    // Stdout is not locked for the whole match: a signal's handler prints
+    // the report so far there (protocol::referee::groups).
+    tournament::run_match(&cfg, &mut io::stdout(), &mut io::stderr())?;
     Ok(())
 }
 

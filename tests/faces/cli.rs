@@ -859,6 +859,7 @@ fn match_help_tells_what_happens_to_hung_engines() {
         "hangs (no reply in time)",
         "is killed before it is restarted",
         "Ctrl-C (SIGINT)",
+        "prints the table of the games finished so far",
         "No process the match started outlives it",
     ] {
         assert!(help.contains(needle), "{needle}: {help}");

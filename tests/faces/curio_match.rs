@@ -938,7 +938,7 @@ fn an_interrupted_match_leaves_no_process_behind() {
                 "60+0",
             ])
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
         // Wait for the engine of the first game (the second start: three
@@ -974,7 +974,88 @@ fn an_interrupted_match_leaves_no_process_behind() {
             "SIG{signal}: still running: {alive:?} of {pids:?}"
         );
         assert_eq!(code, Some(status), "SIG{signal}");
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert!(
+            err.contains(&format!(
+                "interrupted by SIG{signal}: every engine process stopped; no game had finished"
+            )),
+            "{err}"
+        );
     }
+}
+
+/// A match stopped by a signal still tells its result: the report of the
+/// games finished so far (standings, head to head, how games ended) on
+/// stdout before it exits with 128 + the signal, as the full report would
+/// be; stderr says where it is. (A baseline pair plays a game in a few
+/// milliseconds, so some have finished when the signal comes.)
+#[test]
+fn an_interrupted_match_prints_the_games_finished() {
+    use std::io::{BufRead, Read};
+    let _serial = serial();
+    let engine = |name: &str, player: &str| format!("{name}={} xboard --player {player}", curio());
+    let mut child = Command::new(curio())
+        .args([
+            "match",
+            "--variant",
+            "chess",
+            "--engine",
+            &engine("random", "random"),
+            "--engine",
+            &engine("greedy", "greedy"),
+            "--games",
+            "100000",
+            "--tc",
+            "10+0",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The progress lines arrive on stderr, one per game: wait for three.
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    let mut games = 0;
+    while games < 3 {
+        let mut line = String::new();
+        assert!(err.read_line(&mut line).unwrap() > 0, "{seen}");
+        games += usize::from(line.starts_with("game "));
+        seen.push_str(&line);
+    }
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(
+        rest.contains("interrupted by SIGINT: every engine process stopped; the report of the games finished is on stdout"),
+        "{rest}"
+    );
+    // However many had finished when the signal came: at least three, and
+    // the report counts them all (the standings, the head to head, the
+    // ends).
+    let played = out
+        .lines()
+        .find_map(|l| l.strip_suffix(" games of chess played (100000 scheduled)"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let played: usize = played.trim().parse().unwrap();
+    assert!(played >= 3, "{out}");
+    assert!(
+        out.contains("random vs greedy: score ") && out.contains(&format!("over {played} games")),
+        "{out}"
+    );
+    assert!(out.contains("How games ended:"), "{out}");
 }
 
 /// Numbers, paths and files from the command line that the match cannot

@@ -31,6 +31,16 @@ fn live() -> MutexGuard<'static, Vec<i32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The final report of the games finished so far (standings, head to
+/// head, SPRT, how games ended), kept after every game: what an
+/// interrupted match prints before it exits (see [`guard_match_process`]).
+static SO_FAR: Mutex<Option<String>> = Mutex::new(None);
+
+/// Keeps `report` as the one to print if a signal ends the match.
+pub(crate) fn set_report_so_far(report: String) {
+    *SO_FAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(report);
+}
+
 /// Starts `command` as the leader of a new process group and records the
 /// group; the lock is held across the start, so a signal that arrives
 /// meanwhile still finds the group.
@@ -141,8 +151,11 @@ fn kill_all(reap: bool) {
 /// first thing, before any other thread exists.
 ///
 /// * SIGINT, SIGTERM and SIGHUP are blocked in every thread and taken by a
-///   thread of their own, which kills every engine group, reaps it, says
-///   so on stderr and exits with status 128 + the signal (130 for Ctrl-C).
+///   thread of their own, which kills every engine group, reaps it, prints
+///   the report of the games finished so far on stdout (a long match
+///   stopped early still tells its result), says so on stderr and exits
+///   with status 128 + the signal (130 for Ctrl-C). The caller must not
+///   hold stdout's lock while the match runs.
 ///   Engines start with an empty signal mask (std resets it). A signal
 ///   ignored when `curio match` started (`nohup`, `&` in a script) stays
 ///   ignored.
@@ -184,7 +197,18 @@ pub fn guard_match_process() -> io::Result<()> {
                 _ => "SIGHUP",
             };
             kill_all(true);
-            eprintln!("curio: match interrupted by {name}: every engine process stopped");
+            let so_far = SO_FAR.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let shown = match so_far {
+                Some(report) => {
+                    use std::io::Write;
+                    let mut out = io::stdout().lock();
+                    let _ = write!(out, "{report}");
+                    let _ = out.flush();
+                    "the report of the games finished is on stdout"
+                }
+                None => "no game had finished",
+            };
+            eprintln!("curio: match interrupted by {name}: every engine process stopped; {shown}");
             std::process::exit(128 + sig);
         })?;
     let previous = std::panic::take_hook();

@@ -5,9 +5,10 @@
 
 use super::engine_proc::EngineProc;
 use super::game::{play_game, PlayedGame, TimeControl};
+use super::groups::set_report_so_far;
 use super::hidden::play_hidden_game;
 use super::pgn::write_game;
-use super::standings::{record, Tally};
+use super::standings::{record, report, Tally};
 use super::stats::SprtVerdict;
 use super::tournament::{file_part, job, open_log, opening, Job, MatchConfig};
 use movegen::game::Color;
@@ -130,6 +131,13 @@ fn play_job<W: Write + Send>(
             sh.stop.store(true, Ordering::SeqCst);
         }
     }
+    // What a signal that ends the match early prints.
+    let mut so_far = Vec::new();
+    let t = sh.tally.lock().unwrap();
+    if report(sh.cfg, &t, sh.total, &mut so_far).is_ok() {
+        set_report_so_far(String::from_utf8_lossy(&so_far).into_owned());
+    }
+    drop(t);
     ControlFlow::Continue(())
 }
 
