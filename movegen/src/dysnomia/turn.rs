@@ -99,7 +99,7 @@ impl Found {
     /// Keeps the turn `t` that made `p`, whose board's material is
     /// `material` when the caller has counted it already.
     #[inline]
-    pub(super) fn push(&mut self, t: Move, p: Position, material: Option<Material>) {
+    pub(super) fn push(&mut self, t: Move, p: &Position, material: Option<Material>) {
         self.count += 1;
         if self.listing {
             let after = material.unwrap_or_else(|| p.board.material());
@@ -109,7 +109,7 @@ impl Found {
                 delta: material_delta(&self.start, &after),
                 slot: self.list.len() as u16,
             };
-            self.list.push((turn, p));
+            self.list.push((turn, *p));
         }
     }
 }
@@ -117,10 +117,18 @@ impl Found {
 /// The result of playing a turn's move before its conversions are chosen.
 pub(super) struct Moved {
     pub(super) pos: Position,
-    /// Kings captured by the move, per colour.
-    pub(super) kings: [bool; 2],
     /// Where the moving pawn ended, alone, if the mover was a pawn.
     pub(super) pawn_at: Option<Square>,
+    pub(super) facts: MoveFacts,
+}
+
+/// What the move did besides the position it made, as the end of the turn
+/// needs it (kept apart from the position, so that the end works on the
+/// moved position in place instead of a copy of it).
+#[derive(Clone, Copy)]
+pub(super) struct MoveFacts {
+    /// Kings captured by the move, per colour.
+    pub(super) kings: [bool; 2],
     pub(super) pawn_moved: bool,
     pub(super) removals: u32,
     pub(super) rose: u64,
@@ -153,11 +161,11 @@ impl LegSink for EachMove<'_> {
         for &l in legs {
             t.push_leg(l);
         }
-        let Some(moved) = self.base.play_legs(&t) else {
+        let Some(mut moved) = self.base.play_legs(&t) else {
             return;
         };
         self.base
-            .finish(t, moved, self.mode, self.want, self.keep, self.out);
+            .finish(t, &mut moved, self.mode, self.want, self.keep, self.out);
     }
 }
 
@@ -183,16 +191,18 @@ impl DisguiseSink for EachMove<'_> {
         let last = legs[legs.len() - 1].to;
         pos.ep = disguise_ep(legs).filter(|&(_, at)| pos.board.is_lone(at, pawn));
         update_castling(&mut pos, &t);
-        let moved = Moved {
+        let mut moved = Moved {
             pawn_at: pos.board.is_lone(last, pawn).then_some(last),
             pos,
-            pawn_moved: true,
-            removals: 0,
-            rose: 0,
-            kings: [false; 2],
+            facts: MoveFacts {
+                pawn_moved: true,
+                removals: 0,
+                rose: 0,
+                kings: [false; 2],
+            },
         };
         self.base
-            .finish(t, moved, self.mode, self.want, self.keep, self.out);
+            .finish(t, &mut moved, self.mode, self.want, self.keep, self.out);
     }
 }
 
@@ -281,10 +291,12 @@ impl Position {
         Some(Moved {
             pos,
             pawn_at,
-            pawn_moved,
-            removals: eff.removals,
-            rose: eff.rose,
-            kings: eff.king_captured,
+            facts: MoveFacts {
+                pawn_moved,
+                removals: eff.removals,
+                rose: eff.rose,
+                kings: eff.king_captured,
+            },
         })
     }
 
@@ -347,15 +359,17 @@ impl Position {
                 let pawn = Piece::new(us, Kind::Pawn);
                 let by_pawn = self.board.at(first.from, level) == Some(pawn);
                 let land = legs[legs.len() - 2].to;
-                let moved = Moved {
+                let mut moved = Moved {
                     pos,
                     pawn_at: (by_pawn && pos.board.is_lone(land, pawn)).then_some(land),
-                    pawn_moved: by_pawn,
-                    removals: e.removals,
-                    rose: e.rose,
-                    kings: e.king_captured,
+                    facts: MoveFacts {
+                        pawn_moved: by_pawn,
+                        removals: e.removals,
+                        rose: e.rose,
+                        kings: e.king_captured,
+                    },
                 };
-                self.finish(whole, moved, Finish::Reply, want, keep, out);
+                self.finish(whole, &mut moved, Finish::Reply, want, keep, out);
             }
         }
     }
@@ -405,15 +419,17 @@ impl Position {
                 pos.ep = None;
                 pos.pools.exiled[us.index()][kind as usize] -= 1;
                 pos.board.put(sq, Piece::new(us, kind));
-                let moved = Moved {
+                let mut moved = Moved {
                     pos,
                     pawn_at: None,
-                    pawn_moved: true,
-                    removals: 0,
-                    rose: 0,
-                    kings: [false; 2],
+                    facts: MoveFacts {
+                        pawn_moved: true,
+                        removals: 0,
+                        rose: 0,
+                        kings: [false; 2],
+                    },
                 };
-                base.finish(t, moved, mode, want, keep, out);
+                base.finish(t, &mut moved, mode, want, keep, out);
             }
         }
     }
