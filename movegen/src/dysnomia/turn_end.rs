@@ -208,7 +208,7 @@ impl Position {
         if p.board.king(us).is_none() && p.has_statue(us.flip()) {
             return;
         }
-        let (kept, material) = keep.keeps(&p, out);
+        let (kept, material) = keep.keeps(p, out);
         if !kept {
             return;
         }
