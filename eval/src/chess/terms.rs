@@ -113,6 +113,7 @@ struct Side {
 }
 
 impl Terms {
+    /// Every term of `pos`.
     pub fn of(pos: &Position) -> Terms {
         let mut t = Terms::default();
         let pawns = [
@@ -120,8 +121,8 @@ impl Terms {
             pos.pieces(Color::Black, PAWN),
         ];
         let by_pawn = [
-            pawn_span_attacks(Color::White, pawns[0]),
-            pawn_span_attacks(Color::Black, pawns[1]),
+            pawn_set_attacks(Color::White, pawns[0]),
+            pawn_set_attacks(Color::Black, pawns[1]),
         ];
         let sides = [Color::White, Color::Black].map(|c| t.side(pos, c, &pawns, &by_pawn));
         for c in [Color::White, Color::Black] {
@@ -241,7 +242,7 @@ fn passed_span(c: Color, s: usize) -> u64 {
 }
 
 /// Squares the pawns `p` of colour `c` attack.
-fn pawn_span_attacks(c: Color, p: u64) -> u64 {
+fn pawn_set_attacks(c: Color, p: u64) -> u64 {
     match c {
         Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
         Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
