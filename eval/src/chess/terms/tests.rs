@@ -43,6 +43,7 @@ fn pawn_structure_terms() {
     let loose = at("d5", &["d5", "c4"], far, 0);
     assert_eq!(guarded.0 - loose.0, PASSED_PROTECTED.0);
     assert_eq!(guarded.1 - loose.1, PASSED_PROTECTED.1);
+    const { assert!(PASSED_PROTECTED.0 > 0 && PASSED_PROTECTED.1 > 0) };
     // The kings' race in the ending (d5 is on the 5th rank: weight 2):
     // the enemy king five steps from d6 against one step.
     let race = |their_king: &str| {
@@ -56,6 +57,7 @@ fn pawn_structure_terms() {
     };
     assert_eq!(race("h1").1 - race("d7").1, 2 * PASSER_KING.0 * (5 - 1));
     assert_eq!(race("h1").0, race("d7").0);
+    const { assert!(PASSER_KING.0 > PASSER_KING.1 && PASSER_KING.1 > 0) };
 }
 
 /// King danger needs two attackers and grows with the attack units; open
@@ -111,6 +113,7 @@ fn threat_terms() {
     assert_eq!(threats(&pos, w, &none, &attacked), HANGING);
     assert_eq!(threats(&pos, w, &attacked, &attacked), (0, 0));
     const { assert!(THREAT_BY_PAWN.0 > 0 && HANGING.0 > 0) };
+    const { assert!(THREAT_BY_MINOR.0 > 0 && THREAT_BY_ROOK.0 > 0) };
 }
 
 /// The terms as `Terms::of` gathers them from real positions.
@@ -126,6 +129,7 @@ fn terms_of_positions() {
     let units = (q & zone).count_ones() as i32 * KING_ATTACK_UNITS[QUEEN]
         + (n & zone).count_ones() as i32 * KING_ATTACK_UNITS[KNIGHT];
     assert!(units > 0);
+    assert!(KING_ATTACK_UNITS[KNIGHT..=QUEEN].iter().all(|&u| u > 0));
     let expected = king_danger(&Side {
         units,
         attackers: 2,
@@ -168,6 +172,10 @@ fn threats_use_every_pieces_reach() {
     // Black's knight on b3 attacks the rook on a1, which nothing guards.
     let t = terms("4k3/8/8/8/8/1n6/8/R3K3 w - - 0 1");
     assert_eq!(t.threats.mg, [-(THREAT_BY_MINOR.0 + HANGING.0), 0]);
+    // White's queen on d4 attacked by the rook on d8 and unguarded; the
+    // rook it attacks back is guarded by its king.
+    let t = terms("3rk3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
+    assert_eq!(t.threats.mg, [-(THREAT_BY_ROOK.0 + HANGING.0), 0]);
     // The knight on e5, attacked by d6, guarded by the rook on e2.
     let t = terms("4k3/8/3p4/4N3/8/8/4R3/K7 w - - 0 1");
     assert_eq!(t.threats.mg, [-THREAT_BY_PAWN.0, 0]);
