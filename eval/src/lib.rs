@@ -134,6 +134,13 @@ pub trait Evaluator: Tactical {
     fn likely_losing(&self, _c: &EvalConfig, _m: Self::Move) -> bool {
         false
     }
+
+    /// Whether `m` wins at least `threshold` centipawns in the exchange on
+    /// its square (static exchange evaluation). Games without one say yes:
+    /// the search then prunes nothing by it.
+    fn exchange_at_least(&self, _c: &EvalConfig, _m: Self::Move, _threshold: Score) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -64,6 +64,14 @@ pub struct SearchProfile {
     /// where capture sequences reach the same positions in many orders and
     /// a quiescence node is dear.
     pub quiescence_table: bool,
+    /// Static-exchange pruning: at a non-PV node out of check with at most
+    /// this depth left (0: never), once a move has been searched, a
+    /// capture losing more than `see_capture_margin * depth` in the
+    /// exchange on its square, or a quiet move losing more than
+    /// `see_quiet_margin * depth` (unless it checks), is not searched.
+    pub see_prune_depth: i32,
+    pub see_capture_margin: Score,
+    pub see_quiet_margin: Score,
     /// Moves the clock is spread over in sudden death (engine's
     /// `Limits::budget_over`): a move's budget is what is left over this
     /// many plus the increment beyond the overhead. A game whose games run
@@ -94,6 +102,9 @@ impl SearchProfile {
         delta_margin: 150,
         quiescence_plies: usize::MAX,
         quiescence_table: false,
+        see_prune_depth: 0,
+        see_capture_margin: 100,
+        see_quiet_margin: 60,
         clock_horizon: 40,
     };
 
@@ -115,6 +126,9 @@ impl SearchProfile {
             && self.delta_margin >= 0
             && self.quiescence_plies >= 1
             && self.clock_horizon >= 1
+            && self.see_prune_depth >= 0
+            && self.see_capture_margin >= 0
+            && self.see_quiet_margin >= 0
     }
 
     /// Late-move reduction in plies for a depth and move number.

@@ -308,7 +308,48 @@ impl<G: Evaluator> Thread<'_, G> {
         if node.ply == 0 {
             return self.left_out(m);
         }
-        !noisy && best > -MATE_BOUND && self.prunes_quiet(pos, m, node, searched, alpha)
+        if best <= -MATE_BOUND {
+            return false;
+        }
+        if noisy {
+            return self.loses_exchange(pos, m, node, searched, true);
+        }
+        self.prunes_quiet(pos, m, node, searched, alpha)
+            || self.loses_exchange(pos, m, node, searched, false)
+    }
+
+    /// Static-exchange pruning (see [`eval::SearchProfile`]): whether `m`,
+    /// after a first move was searched at a shallow non-PV node out of
+    /// check, loses more material on its square than the depth allows.
+    /// A quiet move that checks is kept.
+    #[inline]
+    fn loses_exchange(
+        &self,
+        pos: &mut G,
+        m: G::Move,
+        node: &Node,
+        searched: usize,
+        capture: bool,
+    ) -> bool {
+        let p = &G::SEARCH;
+        if node.pv_node || node.in_check || searched == 0 || node.depth > p.see_prune_depth {
+            return false;
+        }
+        let margin = if capture {
+            p.see_capture_margin
+        } else {
+            p.see_quiet_margin
+        };
+        if pos.exchange_at_least(&self.eval, m, -margin * node.depth) {
+            return false;
+        }
+        if capture {
+            return true;
+        }
+        let undo = pos.make(m);
+        let checks = pos.in_check();
+        pos.unmake(m, undo);
+        !checks
     }
 
     /// Shallow pruning of a quiet move that cannot raise alpha (late in the

@@ -63,6 +63,7 @@ impl Evaluator for Position {
         // +18 Elo over 400 games, not significant (docs/engine.md,
         // "Search profiles").
         razor_depth: 2,
+        see_prune_depth: 5,
         ..crate::SearchProfile::DEFAULT
     };
 
@@ -89,6 +90,11 @@ impl Evaluator for Position {
     #[inline]
     fn likely_losing(&self, _: &EvalConfig, m: Move) -> bool {
         !self.see_ge(m, 0, &MG_VALUE)
+    }
+
+    #[inline]
+    fn exchange_at_least(&self, _: &EvalConfig, m: Move, threshold: Score) -> bool {
+        self.see_ge(m, threshold, &MG_VALUE)
     }
 
     #[inline]
