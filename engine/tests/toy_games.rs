@@ -9,7 +9,7 @@ use engine::limits::Limits;
 use engine::observer::Silent;
 use engine::score::{mate_in_moves, MATE};
 use engine::{Engine, SearchOptions, SearchResult};
-use eval::{EvalConfig, Evaluator};
+use eval::{EvalConfig, Evaluator, Score};
 use movegen::game::{Color, EndReason, Outcome};
 use toy::{flat, mix, never, Rules, Toy, ToyMove};
 
@@ -218,4 +218,87 @@ fn no_moves_is_scored_by_the_games_outcome() {
     };
     let r = search(&Toy::<8>::new(&WON), Limits::depth(4), 1);
     assert_eq!((r.best, r.score), (None, MATE));
+}
+
+/// Static-exchange pruning drops a move that loses material on its square
+/// at a shallow node off the principal variation, and only there.
+#[test]
+fn static_exchange_pruning_drops_losing_moves_off_the_principal_variation() {
+    /// White's value after `path`, for the side to move.
+    fn for_mover(path: &[ToyMove], white: Score) -> Score {
+        if path.len() % 2 == 0 {
+            white
+        } else {
+            -white
+        }
+    }
+    // White's first move is level. After its second and Black's forced
+    // reply, White's move 0 is 50 down and move 1 wins 300, though the
+    // game counts it as losing 1000 in the exchange on its square.
+    static TRAP: Rules = Rules {
+        width: |p| match p.len() {
+            0 | 2 => 2,
+            _ => 1,
+        },
+        eval: |_, p| {
+            let white = match p {
+                [1, 0, 0, ..] => -50,
+                [1, 0, 1, ..] => 300,
+                _ => 0,
+            };
+            for_mover(p, white)
+        },
+        decisive: never,
+        no_moves: never,
+    };
+    fn trap_exchange(path: &[ToyMove], m: ToyMove) -> Score {
+        if path == [1, 0] && m == 1 {
+            -1000
+        } else {
+            0
+        }
+    }
+    let exact = search(
+        &Toy::<8>::with_exchange(&TRAP, trap_exchange),
+        Limits::depth(3),
+        1,
+    );
+    assert_eq!((exact.best, exact.score), (Some(1), 300));
+    // Pruning on: White's second move is searched with a null window, and
+    // there the winning move that "loses" the exchange is pruned, so the
+    // second move fails low.
+    let pruned = search(
+        &Toy::<8, 5>::with_exchange(&TRAP, trap_exchange),
+        Limits::depth(3),
+        1,
+    );
+    assert_eq!((pruned.best, pruned.score), (Some(0), 0));
+    // On the principal variation nothing is pruned: with White's first
+    // move forced, the same position is reached on it and the move found.
+    static FORCED: Rules = Rules {
+        width: |p| if p.len() == 2 { 2 } else { 1 },
+        eval: |_, p| {
+            let white = match p {
+                [0, 0, 0, ..] => -50,
+                [0, 0, 1, ..] => 300,
+                _ => 0,
+            };
+            for_mover(p, white)
+        },
+        decisive: never,
+        no_moves: never,
+    };
+    fn forced_exchange(path: &[ToyMove], m: ToyMove) -> Score {
+        if path == [0, 0] && m == 1 {
+            -1000
+        } else {
+            0
+        }
+    }
+    let forced = search(
+        &Toy::<8, 5>::with_exchange(&FORCED, forced_exchange),
+        Limits::depth(3),
+        1,
+    );
+    assert_eq!((forced.best, forced.score), (Some(0), 300));
 }

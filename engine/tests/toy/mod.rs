@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use eval::{EvalConfig, Evaluator, Score};
+use eval::{EvalConfig, Evaluator, Score, SearchProfile};
 use movegen::game::{Color, Game, Outcome, Tactical};
 
 /// Moves are 8 bytes, as a multi-leg move of a big game may be.
@@ -33,10 +33,15 @@ pub fn flat(_: &EvalConfig, _: &[ToyMove]) -> Score {
     0
 }
 
+/// `SEE_DEPTH` turns the search's static-exchange pruning on to that
+/// depth (the profile's `see_prune_depth`; 0, the default, leaves it off).
 #[derive(Clone, Debug)]
-pub struct Toy<const CAP: usize> {
+pub struct Toy<const CAP: usize, const SEE_DEPTH: i32 = 0> {
     path: Vec<ToyMove>,
     rules: &'static Rules,
+    /// What a move wins in the exchange on its square, for static-exchange
+    /// pruning (None: every move breaks even).
+    exchange: Option<fn(&[ToyMove], ToyMove) -> Score>,
 }
 
 impl std::fmt::Debug for Rules {
@@ -45,11 +50,23 @@ impl std::fmt::Debug for Rules {
     }
 }
 
-impl<const CAP: usize> Toy<CAP> {
+impl<const CAP: usize, const SEE_DEPTH: i32> Toy<CAP, SEE_DEPTH> {
     pub fn new(rules: &'static Rules) -> Self {
         Toy {
             path: Vec::new(),
             rules,
+            exchange: None,
+        }
+    }
+
+    /// The same game with moves that win or lose material in exchanges.
+    pub fn with_exchange(
+        rules: &'static Rules,
+        exchange: fn(&[ToyMove], ToyMove) -> Score,
+    ) -> Self {
+        Toy {
+            exchange: Some(exchange),
+            ..Self::new(rules)
         }
     }
 
@@ -66,7 +83,7 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl<const CAP: usize> Game for Toy<CAP> {
+impl<const CAP: usize, const SEE_DEPTH: i32> Game for Toy<CAP, SEE_DEPTH> {
     type Move = ToyMove;
     type Undo = ();
     type Moves = arrayvec::ArrayVec<ToyMove, CAP>;
@@ -120,7 +137,7 @@ impl<const CAP: usize> Game for Toy<CAP> {
     }
 }
 
-impl<const CAP: usize> Tactical for Toy<CAP> {
+impl<const CAP: usize, const SEE_DEPTH: i32> Tactical for Toy<CAP, SEE_DEPTH> {
     const HISTORY_SIZE: usize = CAP;
 
     fn is_noisy(&self, _: ToyMove) -> bool {
@@ -158,9 +175,18 @@ impl<const CAP: usize> Tactical for Toy<CAP> {
     }
 }
 
-impl<const CAP: usize> Evaluator for Toy<CAP> {
+impl<const CAP: usize, const SEE_DEPTH: i32> Evaluator for Toy<CAP, SEE_DEPTH> {
+    const SEARCH: SearchProfile = SearchProfile {
+        see_prune_depth: SEE_DEPTH,
+        ..SearchProfile::DEFAULT
+    };
+
     fn evaluate(&self, c: &EvalConfig) -> Score {
         (self.rules.eval)(c, &self.path)
+    }
+
+    fn exchange_at_least(&self, _: &EvalConfig, m: ToyMove, threshold: Score) -> bool {
+        self.exchange.is_none_or(|f| f(&self.path, m) >= threshold)
     }
 
     fn tactical_order(&self, _: &EvalConfig, _: ToyMove) -> i32 {

@@ -168,4 +168,24 @@ mod tests {
         assert!(!losing("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"));
         assert!(losing("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5"));
     }
+
+    /// Static-exchange pruning's question, asked of the chess exchange: a
+    /// queen taking a guarded pawn loses about 800, a quiet queen move to a
+    /// square a pawn guards loses the queen, a guarded pawn push nothing.
+    #[test]
+    fn exchange_thresholds_follow_the_static_exchange() {
+        use movegen::game::Notation;
+        let at_least = |fen: &str, mv: &str, threshold: Score| {
+            let p = Position::from_fen(fen).unwrap();
+            let m = p.parse_move(mv).unwrap();
+            p.exchange_at_least(&EvalConfig::DEFAULT, m, threshold)
+        };
+        let qxd5 = "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1";
+        assert!(!at_least(qxd5, "d1d5", -500));
+        assert!(at_least(qxd5, "d1d5", -1000));
+        let qd4 = "4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1";
+        assert!(!at_least(qd4, "d1d5", -300));
+        assert!(at_least(qd4, "d1d4", 0));
+        assert!(at_least("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4", 0));
+    }
 }
