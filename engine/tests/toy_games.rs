@@ -226,7 +226,7 @@ fn no_moves_is_scored_by_the_games_outcome() {
 fn static_exchange_pruning_drops_losing_moves_off_the_principal_variation() {
     /// White's value after `path`, for the side to move.
     fn for_mover(path: &[ToyMove], white: Score) -> Score {
-        if path.len() % 2 == 0 {
+        if path.len().is_multiple_of(2) {
             white
         } else {
             -white

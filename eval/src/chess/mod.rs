@@ -63,6 +63,8 @@ impl Evaluator for Position {
         // +18 Elo over 400 games, not significant (docs/engine.md,
         // "Search profiles").
         razor_depth: 2,
+        // +23 Elo over 400 games, not significant (docs/engine.md,
+        // "Search profiles").
         see_prune_depth: 5,
         ..crate::SearchProfile::DEFAULT
     };
