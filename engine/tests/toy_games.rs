@@ -224,42 +224,41 @@ fn no_moves_is_scored_by_the_games_outcome() {
 /// at a shallow node off the principal variation, and only there.
 #[test]
 fn static_exchange_pruning_drops_losing_moves_off_the_principal_variation() {
-    /// White's value after `path`, for the side to move.
-    fn for_mover(path: &[ToyMove], white: Score) -> Score {
-        if path.len().is_multiple_of(2) {
+    // After White's move `FIRST` and Black's forced reply, White's move 0
+    // is 50 down and move 1 wins 300, though the game counts it as losing
+    // 1000 in the exchange on its square; every other line is level.
+    fn trap_value<const FIRST: ToyMove>(_: &EvalConfig, p: &[ToyMove]) -> Score {
+        let white = match p {
+            [f, 0, 0, ..] if *f == FIRST => -50,
+            [f, 0, 1, ..] if *f == FIRST => 300,
+            _ => 0,
+        };
+        // The value for the side to move.
+        if p.len().is_multiple_of(2) {
             white
         } else {
             -white
         }
     }
-    // White's first move is level. After its second and Black's forced
-    // reply, White's move 0 is 50 down and move 1 wins 300, though the
-    // game counts it as losing 1000 in the exchange on its square.
-    static TRAP: Rules = Rules {
-        width: |p| match p.len() {
-            0 | 2 => 2,
-            _ => 1,
-        },
-        eval: |_, p| {
-            let white = match p {
-                [1, 0, 0, ..] => -50,
-                [1, 0, 1, ..] => 300,
-                _ => 0,
-            };
-            for_mover(p, white)
-        },
-        decisive: never,
-        no_moves: never,
-    };
-    fn trap_exchange(path: &[ToyMove], m: ToyMove) -> Score {
-        if path == [1, 0] && m == 1 {
+    fn trap_exchange<const FIRST: ToyMove>(path: &[ToyMove], m: ToyMove) -> Score {
+        if path == [FIRST, 0] && m == 1 {
             -1000
         } else {
             0
         }
     }
+    // White has two first moves; the trap follows the second.
+    static TRAP: Rules = Rules {
+        width: |p| match p.len() {
+            0 | 2 => 2,
+            _ => 1,
+        },
+        eval: trap_value::<1>,
+        decisive: never,
+        no_moves: never,
+    };
     let exact = search(
-        &Toy::<8>::with_exchange(&TRAP, trap_exchange),
+        &Toy::<8>::with_exchange(&TRAP, trap_exchange::<1>),
         Limits::depth(3),
         1,
     );
@@ -268,7 +267,7 @@ fn static_exchange_pruning_drops_losing_moves_off_the_principal_variation() {
     // there the winning move that "loses" the exchange is pruned, so the
     // second move fails low.
     let pruned = search(
-        &Toy::<8, 5>::with_exchange(&TRAP, trap_exchange),
+        &Toy::<8, 5>::with_exchange(&TRAP, trap_exchange::<1>),
         Limits::depth(3),
         1,
     );
@@ -277,26 +276,12 @@ fn static_exchange_pruning_drops_losing_moves_off_the_principal_variation() {
     // move forced, the same position is reached on it and the move found.
     static FORCED: Rules = Rules {
         width: |p| if p.len() == 2 { 2 } else { 1 },
-        eval: |_, p| {
-            let white = match p {
-                [0, 0, 0, ..] => -50,
-                [0, 0, 1, ..] => 300,
-                _ => 0,
-            };
-            for_mover(p, white)
-        },
+        eval: trap_value::<0>,
         decisive: never,
         no_moves: never,
     };
-    fn forced_exchange(path: &[ToyMove], m: ToyMove) -> Score {
-        if path == [0, 0] && m == 1 {
-            -1000
-        } else {
-            0
-        }
-    }
     let forced = search(
-        &Toy::<8, 5>::with_exchange(&FORCED, forced_exchange),
+        &Toy::<8, 5>::with_exchange(&FORCED, trap_exchange::<0>),
         Limits::depth(3),
         1,
     );
