@@ -11,7 +11,8 @@ use engine::score::{mate_in_moves, MATE};
 use engine::{Engine, SearchOptions, SearchResult};
 use eval::{EvalConfig, Evaluator, Score};
 use movegen::game::{Color, EndReason, Outcome};
-use toy::{flat, mix, never, Rules, Toy, ToyMove};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use toy::{flat, mix, never, Rules, Tactics, Toy, ToyMove};
 
 fn search<G: Evaluator>(pos: &G, limits: Limits, threads: usize) -> SearchResult<G::Move> {
     let mut engine = Engine::new(4, threads);
@@ -286,4 +287,101 @@ fn static_exchange_pruning_drops_losing_moves_off_the_principal_variation() {
         1,
     );
     assert_eq!((forced.best, forced.score), (Some(0), 300));
+}
+
+/// The seed of [`RANDOM_TREE`]'s tree (one test walks many trees).
+static TREE_SEED: AtomicU64 = AtomicU64::new(0);
+
+/// A pseudo-random number of the path `p` and `salt` in the current tree.
+fn tree_hash(p: &[ToyMove], salt: u64) -> u64 {
+    p.iter()
+        .fold(mix(TREE_SEED.load(Relaxed) ^ salt), |k, &m| mix(k ^ m))
+}
+
+/// Random trees of at most seven plies: zero to four moves a node (none:
+/// mate or stalemate), about a third of them noisy, a side in check at a
+/// quarter of the nodes.
+static RANDOM_TREE: Rules = Rules {
+    width: |p| {
+        if p.len() >= 7 {
+            0
+        } else {
+            (tree_hash(p, 1) % 5) as usize
+        }
+    },
+    eval: |_, p| (tree_hash(p, 2) % 201) as Score - 100,
+    decisive: never,
+    no_moves: never,
+};
+
+fn random_noisy(p: &[ToyMove], m: ToyMove) -> bool {
+    let mut child = p.to_vec();
+    child.push(m);
+    tree_hash(&child, 3).is_multiple_of(3)
+}
+
+fn random_check(p: &[ToyMove]) -> bool {
+    tree_hash(p, 4).is_multiple_of(4)
+}
+
+/// What the search computes without selectivity, by walking the tree: a
+/// side in check gets a ply more; past the horizon, stand pat and the
+/// noisy moves, or every evasion in check. `seen[0]` counts nodes in check
+/// past the horizon whose evasions are all quiet, `seen[1]` those with no
+/// evasion (mate there).
+fn minimax(path: &mut Vec<ToyMove>, depth: i32, seen: &mut [usize; 2]) -> Score {
+    let ply = path.len() as Score;
+    let in_check = random_check(path);
+    let depth = depth + Score::from(in_check);
+    let width = (RANDOM_TREE.width)(path) as ToyMove;
+    let quiescence = depth <= 0;
+    if quiescence && in_check && width > 0 && (0..width).all(|m| !random_noisy(path, m)) {
+        seen[0] += 1;
+    }
+    if quiescence && in_check && width == 0 {
+        seen[1] += 1;
+    }
+    let mut best = if in_check {
+        -MATE + ply
+    } else if quiescence {
+        (RANDOM_TREE.eval)(&EvalConfig::default(), path)
+    } else if width == 0 {
+        0
+    } else {
+        -MATE
+    };
+    for m in 0..width {
+        if quiescence && !in_check && !random_noisy(path, m) {
+            continue;
+        }
+        path.push(m);
+        best = best.max(-minimax(path, depth - 1, seen));
+        path.pop();
+    }
+    best
+}
+
+/// A game that lists its noisy moves first (`Tactical::STAGED_MOVES`:
+/// quiescence in check tries the noisy evasions before listing the quiet
+/// ones, the main search its noisy moves before the rest) loses no move
+/// by it: without selectivity its search's value is the minimax value of
+/// the tree, mates in quiescence (all evasions quiet, or none) included.
+#[test]
+fn staged_move_lists_search_every_move() {
+    let tactics = Tactics {
+        noisy: random_noisy,
+        check: random_check,
+    };
+    let mut seen = [0; 2];
+    for seed in 0..300 {
+        TREE_SEED.store(seed, Relaxed);
+        for depth in 1..=4 {
+            let want = minimax(&mut Vec::new(), depth, &mut seen);
+            let toy = Toy::<16, 0, true>::with_tactics(&RANDOM_TREE, tactics);
+            let r = search(&toy, Limits::depth(depth as u32), 1);
+            assert_eq!(r.score, want, "tree {seed}, depth {depth}");
+        }
+    }
+    // The trees reach the cases staging must not get wrong.
+    assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
 }

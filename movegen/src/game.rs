@@ -333,6 +333,14 @@ pub trait Tactical: Game {
     /// say yes; the others keep the exact quiescence.
     const LAZY_QUIESCENCE: bool = false;
 
+    /// Whether a side in check in quiescence, and a node of the main
+    /// search below the root, first list and search the noisy moves
+    /// ([`Tactical::noisy_moves`]) and list the others only if none of
+    /// those cuts: for games whose noisy moves can be listed alone far
+    /// cheaper than all moves (Dysnomia: a quiet turn's check test is
+    /// most of a listing's cost). Needs `LAZY_QUIESCENCE`'s noisy list.
+    const STAGED_MOVES: bool = false;
+
     /// The legal noisy moves (see [`Tactical::is_noisy`]).
     fn noisy_moves(&self, out: &mut Self::Moves) {
         let mut all = Self::Moves::default();

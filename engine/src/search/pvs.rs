@@ -4,7 +4,7 @@
 //! order with late-move pruning and reductions.
 
 use super::ordering::{select_next, KILLER_ORDER};
-use super::Thread;
+use super::{PerMove, Thread};
 use crate::score::*;
 use crate::tt::{move_key, Bound};
 use eval::Evaluator;
@@ -78,13 +78,6 @@ impl<G: Evaluator> Thread<'_, G> {
             }
         }
 
-        let mut moves = G::Moves::default();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return self.no_moves_score(pos, in_check, ply);
-        }
-        let mut scores = self.order_scores(pos, &moves, tt_move, ply);
-
         let node = Node {
             depth,
             beta,
@@ -94,49 +87,22 @@ impl<G: Evaluator> Thread<'_, G> {
             static_eval,
         };
         let original_alpha = alpha;
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        let mut searched = 0usize;
-        let mut quiets_tried = G::Moves::default();
-        for i in 0..moves.len() {
-            select_next::<G>(&mut moves, &mut scores, i);
-            let m = moves[i];
-            let noisy = pos.is_noisy(m);
-            if self.skips(pos, m, noisy, &node, best, searched, alpha) {
-                continue;
-            }
-            if root && self.is_main() {
-                self.shared
-                    .root
-                    .set(G::encode_move(m), searched as u32 + 1, depth as u32);
-            }
-            let score = self.search_move(pos, m, &node, alpha, searched, noisy, scores[i]);
-            if self.stopped {
-                return DRAW;
-            }
-            searched += 1;
-
-            if score > best {
-                best = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if root {
-                        self.root_best = Some(m);
-                    }
-                    if alpha >= beta {
-                        if !noisy {
-                            self.reward_quiet(pos, m, ply, depth, &quiets_tried);
-                        }
-                        break;
-                    }
-                }
-            }
-            if !noisy {
-                quiets_tried.push(m);
-            }
+        let mut run = Run::<G> {
+            alpha,
+            best: -INFINITE,
+            best_move: None,
+            searched: 0,
+            quiets_tried: G::Moves::default(),
+        };
+        if let Some(score) = self.search_moves(pos, &node, tt_move, &mut run) {
+            return score;
         }
+        let Run {
+            best,
+            best_move,
+            searched,
+            ..
+        } = run;
         if searched == 0 {
             // Every move was excluded (multi-PV) or pruned.
             return if root { -INFINITE } else { alpha };
@@ -291,8 +257,11 @@ impl<G: Evaluator> Thread<'_, G> {
     }
 
     /// Whether the move loop passes `m` by: at the root a move left out
-    /// (multi-PV, `searchmoves`); below it a quiet move pruned once a move
-    /// has scored above a mate against (see [`Self::prunes_quiet`]).
+    /// (multi-PV, `searchmoves`); below it, once a move has scored above a
+    /// mate against, a capture that loses its exchange, or a quiet move
+    /// that is late, futile or loses its exchange and does not give check
+    /// (a quiet mate is often a late move). Check is asked last, once: it
+    /// means making the move.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn skips(
@@ -314,18 +283,25 @@ impl<G: Evaluator> Thread<'_, G> {
         if noisy {
             return self.loses_exchange(pos, m, node, searched, true);
         }
-        self.prunes_quiet(pos, m, node, searched, alpha)
-            || self.loses_exchange(pos, m, node, searched, false)
+        if !(self.prunes_quiet(node, searched, alpha)
+            || self.loses_exchange(pos, m, node, searched, false))
+        {
+            return false;
+        }
+        let undo = pos.make(m);
+        let checks = pos.in_check();
+        pos.unmake(m, undo);
+        !checks
     }
 
     /// Static-exchange pruning (see [`eval::SearchProfile`]): whether `m`,
     /// after a first move was searched at a shallow non-PV node out of
-    /// check, loses more material on its square than the depth allows.
-    /// A quiet move that checks is kept.
+    /// check, loses more material on its square than the depth allows
+    /// (`capture` picks the margin).
     #[inline]
     fn loses_exchange(
         &self,
-        pos: &mut G,
+        pos: &G,
         m: G::Move,
         node: &Node,
         searched: usize,
@@ -340,31 +316,14 @@ impl<G: Evaluator> Thread<'_, G> {
         } else {
             p.see_quiet_margin
         };
-        if pos.exchange_at_least(&self.eval, m, -margin * node.depth) {
-            return false;
-        }
-        if capture {
-            return true;
-        }
-        let undo = pos.make(m);
-        let checks = pos.in_check();
-        pos.unmake(m, undo);
-        !checks
+        !pos.exchange_at_least(&self.eval, m, -margin * node.depth)
     }
 
     /// Shallow pruning of a quiet move that cannot raise alpha (late in the
     /// list, or futile by the static evaluation), below the root at a
-    /// non-PV node out of check. A checking move is kept: a quiet mate is
-    /// often a late move.
+    /// non-PV node out of check; [`Self::skips`] keeps it if it checks.
     #[inline]
-    fn prunes_quiet(
-        &self,
-        pos: &mut G,
-        m: G::Move,
-        node: &Node,
-        searched: usize,
-        alpha: Score,
-    ) -> bool {
+    fn prunes_quiet(&self, node: &Node, searched: usize, alpha: Score) -> bool {
         if node.pv_node || node.in_check {
             return false;
         }
@@ -372,13 +331,7 @@ impl<G: Evaluator> Thread<'_, G> {
         let late = depth <= p.lmp_depth && searched >= p.lmp_base + (depth * depth) as usize;
         let futile =
             depth <= p.futility_depth && node.static_eval + p.futility_margin * depth <= alpha;
-        if !(late || futile) {
-            return false;
-        }
-        let undo = pos.make(m);
-        let checks = pos.in_check();
-        pos.unmake(m, undo);
-        !checks
+        late || futile
     }
 
     /// Plays `m` and searches it: the first move with the whole window,
@@ -440,6 +393,151 @@ impl<G: Evaluator> Thread<'_, G> {
         pos.unmake(m, undo);
         score
     }
+    /// The moves of a node, searched in order (see [`Self::search_list`]),
+    /// with `run` carrying the loop's state out; a score when the node
+    /// ends without one (no legal move, or the search stopped).
+    fn search_moves(
+        &mut self,
+        pos: &mut G,
+        node: &Node,
+        tt_move: u32,
+        run: &mut Run<G>,
+    ) -> Option<Score> {
+        // Where noisy moves can be listed alone far cheaper than all of
+        // them (`Tactical::STAGED_MOVES`), a node below the root first
+        // searches the table move (when noisy) and the captures that do
+        // not look losing, and lists the rest only if none of them cuts.
+        let mut moves = G::Moves::default();
+        let mut staged = false;
+        let mut first_done = false;
+        if G::STAGED_MOVES && node.ply > 0 {
+            let mut noisy = G::Moves::default();
+            pos.noisy_moves(&mut noisy);
+            staged = tt_move == 0
+                || noisy
+                    .iter()
+                    .any(|&m| move_key(G::encode_move(m)) == tt_move);
+            if staged {
+                for &m in noisy.iter() {
+                    if self.first_stage(pos, m, tt_move) {
+                        moves.push(m);
+                    }
+                }
+                let mut scores = self.order_scores(pos, &moves, tt_move, node.ply);
+                match self.search_list(pos, &mut moves, &mut scores, node, run) {
+                    ListEnd::Stopped => return Some(DRAW),
+                    ListEnd::Cut => {}
+                    ListEnd::Done => (staged, first_done) = (false, true),
+                }
+                moves.clear();
+            }
+        }
+        if !staged {
+            // Everything, or everything the first stage left.
+            if first_done {
+                let mut all = G::Moves::default();
+                pos.legal_moves(&mut all);
+                if all.is_empty() {
+                    return Some(self.no_moves_score(pos, node.in_check, node.ply));
+                }
+                for &m in all.iter() {
+                    if !self.first_stage(pos, m, tt_move) {
+                        moves.push(m);
+                    }
+                }
+            } else {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    return Some(self.no_moves_score(pos, node.in_check, node.ply));
+                }
+            }
+            let mut scores = self.order_scores(pos, &moves, tt_move, node.ply);
+            if let ListEnd::Stopped = self.search_list(pos, &mut moves, &mut scores, node, run) {
+                return Some(DRAW);
+            }
+        }
+        None
+    }
+
+    /// Whether a staged node searches `m` in its first stage: the table
+    /// move `tt_move` when noisy, and noisy moves that do not look losing.
+    #[inline]
+    fn first_stage(&self, pos: &G, m: G::Move, tt_move: u32) -> bool {
+        pos.is_noisy(m)
+            && (move_key(G::encode_move(m)) == tt_move || !pos.likely_losing(&self.eval, m))
+    }
+
+    /// The move loop over `moves`, best `scores` first, carrying `run`
+    /// from an earlier stage of the same node.
+    fn search_list(
+        &mut self,
+        pos: &mut G,
+        moves: &mut G::Moves,
+        scores: &mut PerMove<G, i32>,
+        node: &Node,
+        run: &mut Run<G>,
+    ) -> ListEnd {
+        let (root, ply) = (node.ply == 0, node.ply);
+        for i in 0..moves.len() {
+            select_next::<G>(moves, scores, i);
+            let m = moves[i];
+            let noisy = pos.is_noisy(m);
+            if self.skips(pos, m, noisy, node, run.best, run.searched, run.alpha) {
+                continue;
+            }
+            if root && self.is_main() {
+                self.shared.root.set(
+                    G::encode_move(m),
+                    run.searched as u32 + 1,
+                    node.depth as u32,
+                );
+            }
+            let score = self.search_move(pos, m, node, run.alpha, run.searched, noisy, scores[i]);
+            if self.stopped {
+                return ListEnd::Stopped;
+            }
+            run.searched += 1;
+            if score > run.best {
+                run.best = score;
+                run.best_move = Some(m);
+                if score > run.alpha {
+                    run.alpha = score;
+                    self.update_pv(ply, m);
+                    if root {
+                        self.root_best = Some(m);
+                    }
+                    if run.alpha >= node.beta {
+                        if !noisy {
+                            self.reward_quiet(pos, m, ply, node.depth, &run.quiets_tried);
+                        }
+                        return ListEnd::Cut;
+                    }
+                }
+            }
+            if !noisy {
+                run.quiets_tried.push(m);
+            }
+        }
+        ListEnd::Done
+    }
+}
+
+/// How a node's move loop over one list ended.
+enum ListEnd {
+    Stopped,
+    /// A move reached beta.
+    Cut,
+    /// Every move was searched or passed by.
+    Done,
+}
+
+/// The move loop's running state, carried across a node's stages.
+struct Run<G: movegen::Game> {
+    alpha: Score,
+    best: Score,
+    best_move: Option<G::Move>,
+    searched: usize,
+    quiets_tried: G::Moves,
 }
 
 /// What the moves of a node share once its depth and window are settled.

@@ -35,13 +35,30 @@ pub fn flat(_: &EvalConfig, _: &[ToyMove]) -> Score {
 
 /// `SEE_DEPTH` turns the search's static-exchange pruning on to that
 /// depth (the profile's `see_prune_depth`; 0, the default, leaves it off).
+///
+/// `EXACT` makes a toy whose search has no selectivity at all (no pruning,
+/// reduction or delta margin, no quiescence table) and which lists its
+/// noisy moves first (`Tactical::STAGED_MOVES`, with the lazy
+/// quiescence it needs): its search's value is then the plain minimax
+/// value a test can compute by walking the tree, whatever order the
+/// moves are searched in.
 #[derive(Clone, Debug)]
-pub struct Toy<const CAP: usize, const SEE_DEPTH: i32 = 0> {
+pub struct Toy<const CAP: usize, const SEE_DEPTH: i32 = 0, const EXACT: bool = false> {
     path: Vec<ToyMove>,
     rules: &'static Rules,
     /// What a move wins in the exchange on its square, for static-exchange
     /// pruning (None: every move breaks even).
     exchange: Option<fn(&[ToyMove], ToyMove) -> Score>,
+    /// Which moves are noisy, and when the side to move is in check
+    /// (None: no move is noisy and no side is ever in check).
+    tactics: Option<Tactics>,
+}
+
+/// Noisy moves and checks of a toy game, as functions of the moves played.
+#[derive(Clone, Copy, Debug)]
+pub struct Tactics {
+    pub noisy: fn(&[ToyMove], ToyMove) -> bool,
+    pub check: fn(&[ToyMove]) -> bool,
 }
 
 impl std::fmt::Debug for Rules {
@@ -50,12 +67,21 @@ impl std::fmt::Debug for Rules {
     }
 }
 
-impl<const CAP: usize, const SEE_DEPTH: i32> Toy<CAP, SEE_DEPTH> {
+impl<const CAP: usize, const SEE_DEPTH: i32, const EXACT: bool> Toy<CAP, SEE_DEPTH, EXACT> {
     pub fn new(rules: &'static Rules) -> Self {
         Toy {
             path: Vec::new(),
             rules,
             exchange: None,
+            tactics: None,
+        }
+    }
+
+    /// The same game with noisy moves and checks.
+    pub fn with_tactics(rules: &'static Rules, tactics: Tactics) -> Self {
+        Toy {
+            tactics: Some(tactics),
+            ..Self::new(rules)
         }
     }
 
@@ -83,7 +109,9 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl<const CAP: usize, const SEE_DEPTH: i32> Game for Toy<CAP, SEE_DEPTH> {
+impl<const CAP: usize, const SEE_DEPTH: i32, const EXACT: bool> Game
+    for Toy<CAP, SEE_DEPTH, EXACT>
+{
     type Move = ToyMove;
     type Undo = ();
     type Moves = arrayvec::ArrayVec<ToyMove, CAP>;
@@ -119,7 +147,7 @@ impl<const CAP: usize, const SEE_DEPTH: i32> Game for Toy<CAP, SEE_DEPTH> {
     }
 
     fn in_check(&self) -> bool {
-        false
+        self.tactics.is_some_and(|t| (t.check)(&self.path))
     }
 
     fn decisive(&self) -> Option<Outcome> {
@@ -137,12 +165,17 @@ impl<const CAP: usize, const SEE_DEPTH: i32> Game for Toy<CAP, SEE_DEPTH> {
     }
 }
 
-impl<const CAP: usize, const SEE_DEPTH: i32> Tactical for Toy<CAP, SEE_DEPTH> {
+impl<const CAP: usize, const SEE_DEPTH: i32, const EXACT: bool> Tactical
+    for Toy<CAP, SEE_DEPTH, EXACT>
+{
     const HISTORY_SIZE: usize = CAP;
 
-    fn is_noisy(&self, _: ToyMove) -> bool {
-        false
+    fn is_noisy(&self, m: ToyMove) -> bool {
+        self.tactics.is_some_and(|t| (t.noisy)(&self.path, m))
     }
+
+    const LAZY_QUIESCENCE: bool = EXACT;
+    const STAGED_MOVES: bool = EXACT;
 
     fn history_index(&self, m: ToyMove) -> usize {
         m as usize % CAP
@@ -175,10 +208,25 @@ impl<const CAP: usize, const SEE_DEPTH: i32> Tactical for Toy<CAP, SEE_DEPTH> {
     }
 }
 
-impl<const CAP: usize, const SEE_DEPTH: i32> Evaluator for Toy<CAP, SEE_DEPTH> {
-    const SEARCH: SearchProfile = SearchProfile {
-        see_prune_depth: SEE_DEPTH,
-        ..SearchProfile::DEFAULT
+impl<const CAP: usize, const SEE_DEPTH: i32, const EXACT: bool> Evaluator
+    for Toy<CAP, SEE_DEPTH, EXACT>
+{
+    const SEARCH: SearchProfile = if EXACT {
+        SearchProfile {
+            reverse_futility_depth: 0,
+            null_move_depth: 1000,
+            lmr_depth: 1000,
+            lmp_depth: 0,
+            futility_depth: 0,
+            delta_margin: 1_000_000,
+            see_prune_depth: 0,
+            ..SearchProfile::DEFAULT
+        }
+    } else {
+        SearchProfile {
+            see_prune_depth: SEE_DEPTH,
+            ..SearchProfile::DEFAULT
+        }
     };
 
     fn evaluate(&self, c: &EvalConfig) -> Score {

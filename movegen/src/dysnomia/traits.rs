@@ -175,6 +175,10 @@ impl Tactical for State {
     /// check quiescence plays noisy turns only.
     const LAZY_QUIESCENCE: bool = true;
 
+    /// A whole list in check cost six noisy lists: see the search's
+    /// staged move loops.
+    const STAGED_MOVES: bool = true;
+
     fn noisy_moves(&self, out: &mut Vec<Turn>) {
         out.extend(noisy_of(self).iter().map(|(t, _)| *t));
     }
