@@ -600,3 +600,31 @@ fn a_denied_path_of_any_length_is_kept_whole() {
         "the denied chain is forbidden"
     );
 }
+
+/// Quiescence's noisy list keeps a disguise that leaves a pawn on its
+/// last rank (it converts there): the listing skips disguises only when
+/// no pawn of the side stands within two ranks of that rank, and this
+/// pawn does. The random games of the invariant tests never reach such a
+/// swap, so it is tested here, for both colours.
+#[test]
+fn a_disguise_onto_the_last_rank_is_noisy() {
+    use super::game::State;
+    for (fen, swap) in [
+        ("4k1n1/6P1/8/8/8/8/8/4K3 w - - 0 1", "g7g8~t"),
+        ("4k3/8/8/8/8/8/6p1/4K1N1 b - - 0 1", "g2g1~t"),
+    ] {
+        let state = State::new(Position::from_fen(fen).unwrap());
+        let whole = state.turns_with_results();
+        let noisy: Vec<_> = whole
+            .iter()
+            .filter(|(t, _)| t.changes_material())
+            .cloned()
+            .collect();
+        assert_eq!(state.noisy_turns_with_results(), noisy, "{fen}");
+        assert!(
+            noisy.iter().any(|(t, _)| t.text() == swap),
+            "{fen}: {swap} among {:?}",
+            noisy.iter().map(|(t, _)| t.text()).collect::<Vec<_>>()
+        );
+    }
+}

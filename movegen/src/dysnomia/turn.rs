@@ -230,6 +230,17 @@ impl Position {
         !risen_bottom && !risen_rider
     }
 
+    /// Whether a pawn of `us` (alone, or any piece of a column, which may
+    /// carry one) stands within two ranks of `us`'s last rank.
+    fn pawns_near_last_rank(&self, us: Color) -> bool {
+        let near: u64 = if us == Color::White {
+            0xFF_FFFF << 40
+        } else {
+            0xFF_FFFF
+        };
+        (self.board.bottoms(us, Kind::Pawn) | self.board.columns()) & near != 0
+    }
+
     /// Whether the legs move a pawn of the side to move and end on its
     /// last rank.
     fn pawn_to_last_rank(&self, legs: &[Leg]) -> bool {
@@ -406,7 +417,16 @@ impl Position {
                         && base.quiet_moves_change_nothing(),
                 };
                 base.piece_moves(us, false, &mut each);
-                base.disguises(us, &mut each);
+                // A listing that drops quiet turns keeps a disguise only
+                // if it leaves a pawn of ours on its last rank; each pawn
+                // of a disguise or chain moves two steps at most (files
+                // plus ranks), so with none of ours within two ranks of
+                // that rank no disguise is kept, and the chains, which
+                // cost a third of a search from the start, need not be
+                // walked.
+                if !(each.skip_quiet && !base.pawns_near_last_rank(us)) {
+                    base.disguises(us, &mut each);
+                }
             }
             for (kind, sq) in base.bishop_promotions() {
                 if want.is_some_and(|w| w.body != Body::BishopPromotion(kind, sq)) {
