@@ -424,7 +424,7 @@ impl Position {
                 // that rank no disguise is kept, and the chains, which
                 // cost a third of a search from the start, need not be
                 // walked.
-                if !(each.skip_quiet && !base.pawns_near_last_rank(us)) {
+                if !each.skip_quiet || base.pawns_near_last_rank(us) {
                     base.disguises(us, &mut each);
                 }
             }
