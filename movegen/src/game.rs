@@ -341,6 +341,16 @@ pub trait Tactical: Game {
     /// most of a listing's cost). Needs `LAZY_QUIESCENCE`'s noisy list.
     const STAGED_MOVES: bool = false;
 
+    /// Whether the legal move `m` leaves the opponent in check: by default
+    /// the move is made and unmade. A game whose make copies a large
+    /// state may answer from what it already knows of the move's result.
+    fn gives_check(&mut self, m: Self::Move) -> bool {
+        let undo = self.make(m);
+        let checks = self.in_check();
+        self.unmake(m, undo);
+        checks
+    }
+
     /// The legal noisy moves (see [`Tactical::is_noisy`]).
     fn noisy_moves(&self, out: &mut Self::Moves) {
         let mut all = Self::Moves::default();

@@ -239,6 +239,13 @@ fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> 
             t.text()
         );
         assert_eq!(Game::key(&s), Game::key(&rules[i].1));
+        // The searches ask whether a turn checks without making it.
+        assert_eq!(
+            state.clone().gives_check(t),
+            s.in_check(),
+            "{what}: gives_check of {}",
+            t.text()
+        );
         // Every turn, a denial and a bait reply included, hands the move
         // to the other side (negamax relies on it).
         assert_eq!(

@@ -288,10 +288,7 @@ impl<G: Evaluator> Thread<'_, G> {
         {
             return false;
         }
-        let undo = pos.make(m);
-        let checks = pos.in_check();
-        pos.unmake(m, undo);
-        !checks
+        !pos.gives_check(m)
     }
 
     /// Static-exchange pruning (see [`eval::SearchProfile`]): whether `m`,

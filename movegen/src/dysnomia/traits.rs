@@ -183,6 +183,21 @@ impl Tactical for State {
         out.extend(noisy_of(self).iter().map(|(t, _)| *t));
     }
 
+    fn gives_check(&mut self, t: Turn) -> bool {
+        // A listed turn's result is in the list: no state to copy twice
+        // (make's undo and the new state are 872 bytes each), the same
+        // test the made state would answer.
+        if t.m.body != Body::Denial {
+            if let Some(after) = result_of(self, &t) {
+                return after.board.king(after.side).is_some() && after.in_check();
+            }
+        }
+        let undo = self.make(t);
+        let checks = self.in_check();
+        self.unmake(t, undo);
+        checks
+    }
+
     fn history_index(&self, t: Turn) -> usize {
         match t.m.body {
             Body::Legs => {
