@@ -29,8 +29,12 @@ pub(super) fn select_next<G: Game>(moves: &mut G::Moves, scores: &mut PerMove<G,
             j = k;
         }
     }
-    moves.swap(i, j);
-    scores.swap(i, j);
+    // Moves may be large (a Dysnomia turn is 160 bytes): no copy when
+    // the best is in place already.
+    if j != i {
+        moves.swap(i, j);
+        scores.swap(i, j);
+    }
 }
 
 impl<G: Evaluator> Thread<'_, G> {

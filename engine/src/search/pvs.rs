@@ -437,6 +437,7 @@ impl<G: Evaluator> Thread<'_, G> {
                 if all.is_empty() {
                     return Some(self.no_moves_score(pos, node.in_check, node.ply));
                 }
+                moves.reserve(all.len());
                 for &m in all.iter() {
                     if !self.first_stage(pos, m, tt_move) {
                         moves.push(m);
@@ -448,6 +449,8 @@ impl<G: Evaluator> Thread<'_, G> {
                     return Some(self.no_moves_score(pos, node.in_check, node.ply));
                 }
             }
+            // A growable list of large moves copies itself as it grows.
+            run.quiets_tried.reserve(moves.len());
             let mut scores = self.order_scores(pos, &moves, tt_move, node.ply);
             if let ListEnd::Stopped = self.search_list(pos, &mut moves, &mut scores, node, run) {
                 return Some(DRAW);
