@@ -75,7 +75,10 @@ impl<G: Evaluator> Thread<'_, G> {
             }
             alpha = alpha.max(stand_pat);
         }
-        let Some((mut list, staged)) = self.qsearch_moves(pos, in_check, tt_move, stand_pat, alpha)
+        // Filled in place: a fixed-capacity list is kilobytes, and
+        // returning it by value copied it at every node.
+        let mut list = OrderedMoves::<G>::default();
+        let Some(staged) = self.qsearch_moves(pos, in_check, tt_move, stand_pat, alpha, &mut list)
         else {
             return self.no_moves_score(pos, in_check, ply);
         };
@@ -125,7 +128,7 @@ impl<G: Evaluator> Thread<'_, G> {
         best
     }
 
-    /// The moves quiescence searches at a node, with their order keys (the
+    /// The moves quiescence searches at a node, put in `list` with their order keys (the
     /// table move `tt_move` first, then noisy moves by their tactical
     /// order), and whether the quiet evasions are left for a second stage;
     /// None when a side in check has no move.
@@ -136,7 +139,8 @@ impl<G: Evaluator> Thread<'_, G> {
         tt_move: u32,
         stand_pat: Score,
         alpha: Score,
-    ) -> Option<(OrderedMoves<G>, bool)> {
+        list: &mut OrderedMoves<G>,
+    ) -> Option<bool> {
         // Where noisy moves are far cheaper to list (`Tactical::STAGED_MOVES`),
         // a side in check first answers with its noisy evasions and lists the
         // rest only if none of them reaches beta: in Dysnomia a whole list
@@ -157,13 +161,12 @@ impl<G: Evaluator> Thread<'_, G> {
                         .any(|&m| crate::tt::move_key(G::encode_move(m)) == tt_move));
         }
         if !G::LAZY_QUIESCENCE || (in_check && !staged) {
-            moves = G::Moves::default();
+            moves.clear();
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 return None;
             }
         }
-        let mut list = PerMove::<G, (G::Move, i32)>::default();
         list.reserve(moves.len());
         for &m in moves.iter() {
             if in_check || pos.is_noisy(m) {
@@ -185,7 +188,7 @@ impl<G: Evaluator> Thread<'_, G> {
                 list.push((m, order));
             }
         }
-        Some((list, staged))
+        Some(staged)
     }
 
     /// Searches `list` in its order past the horizon, raising `alpha`,
