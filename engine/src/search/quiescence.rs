@@ -85,18 +85,24 @@ impl<G: Evaluator> Thread<'_, G> {
         list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
         let mut best = stand_pat;
         let mut best_move = None;
-        let cut = self.qsearch_list(
-            pos,
-            &list,
-            &mut alpha,
-            beta,
-            ply,
-            qply,
-            &mut best,
-            &mut best_move,
-        );
-        if staged && !cut && !self.stopped {
-            // The quiet evasions, in the generator's order.
+        // Twice when staged: the quiet evasions, in the generator's
+        // order, if no noisy one reached beta.
+        let mut quiet_stage = staged;
+        loop {
+            let cut = self.qsearch_list(
+                pos,
+                &list,
+                &mut alpha,
+                beta,
+                ply,
+                qply,
+                &mut best,
+                &mut best_move,
+            );
+            if !quiet_stage || cut || self.stopped {
+                break;
+            }
+            quiet_stage = false;
             let mut moves = G::Moves::default();
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -108,16 +114,6 @@ impl<G: Evaluator> Thread<'_, G> {
                     list.push((m, 0));
                 }
             }
-            self.qsearch_list(
-                pos,
-                &list,
-                &mut alpha,
-                beta,
-                ply,
-                qply,
-                &mut best,
-                &mut best_move,
-            );
         }
         if self.stopped {
             return DRAW;
