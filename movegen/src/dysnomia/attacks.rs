@@ -329,14 +329,49 @@ impl Position {
     /// King) or passes it with a Knight's path capture.
     pub(crate) fn attacked_directly(&self, k: Square, them: Color) -> bool {
         let b = &self.board;
+        // The squares holding a piece of `them` of each attacking kind, at
+        // the bottom or riding (a column attacks with each of its riders),
+        // gathered once: every ray, pawn and leaper test below is then one
+        // mask test. Asked for every listed turn (the check test), so it
+        // is worth the masks.
+        let queens = b.bottoms(them, Kind::Queen);
+        let mut orthogonal = b.bottoms(them, Kind::Rook) | queens;
+        let mut diagonal = b.bottoms(them, Kind::Bishop) | queens;
+        let mut pawns = b.bottoms(them, Kind::Pawn);
+        let box2 = BOX_TWO[k as usize];
+        let mut knights = b.bottoms(them, Kind::Knight) & box2;
+        let mut kings = b.bottoms(them, Kind::King);
+        // Kings reach at most two squares (files or ranks) from where they
+        // stand, except a King that castles first.
+        if kings & box2 == 0 && !self.may_castle(them) {
+            kings = 0;
+        }
+        for (sq, riders) in b.rider_lists() {
+            let bit = 1u64 << sq;
+            for &c in riders {
+                let p = Piece::from_code(c);
+                if p.color() == them {
+                    match p.kind() {
+                        Kind::Rook => orthogonal |= bit,
+                        Kind::Bishop => diagonal |= bit,
+                        Kind::Queen => {
+                            orthogonal |= bit;
+                            diagonal |= bit;
+                        }
+                        Kind::Pawn => pawns |= bit,
+                        Kind::Knight => knights |= bit,
+                        Kind::King => kings |= bit,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        // Sliders: the first square on each ray from k.
         let occ = b.occupied();
-        // Sliders: the first square on each ray from k, its bottom or a
-        // rider of its column.
-        let orthogonal = [Kind::Rook, Kind::Queen];
-        let diagonal = [Kind::Bishop, Kind::Queen];
         for (d, ray) in RAYS.iter().enumerate() {
+            let attackers = if d % 2 == 0 { orthogonal } else { diagonal };
             let blockers = ray[k as usize] & occ;
-            if blockers == 0 {
+            if blockers == 0 || attackers & ray[k as usize] == 0 {
                 continue;
             }
             // Rays that go up the square numbers meet their lowest
@@ -345,9 +380,8 @@ impl Position {
                 blockers.trailing_zeros()
             } else {
                 63 - blockers.leading_zeros()
-            } as Square;
-            let kinds = if d % 2 == 0 { &orthogonal } else { &diagonal };
-            if self.holds(first, them, kinds) {
+            };
+            if attackers & (1u64 << first) != 0 {
                 return true;
             }
         }
@@ -355,29 +389,8 @@ impl Position {
         let back = if them == Color::White { -1 } else { 1 };
         for df in [-1, 1] {
             if let Some(p) = super::board::offset(k, df, back) {
-                if self.holds(p, them, &[Kind::Pawn, Kind::Pawn]) {
+                if pawns & (1u64 << p) != 0 {
                     return true;
-                }
-            }
-        }
-        // Knights and Kings, at the bottom or riding. Both reach at most
-        // two squares (files or ranks) from where they stand, except a
-        // King that castles first.
-        let box2 = BOX_TWO[k as usize];
-        let mut knights = b.bottoms(them, Kind::Knight) & box2;
-        let mut kings = b.bottoms(them, Kind::King);
-        if kings & box2 == 0 && !self.may_castle(them) {
-            kings = 0;
-        }
-        for (sq, riders) in b.rider_lists() {
-            for &c in riders {
-                let p = Piece::from_code(c);
-                if p.color() == them {
-                    match p.kind() {
-                        Kind::Knight => knights |= 1u64 << sq,
-                        Kind::King => kings |= 1u64 << sq,
-                        _ => {}
-                    }
                 }
             }
         }
@@ -402,27 +415,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// Whether the bottom of `sq`, or a rider of its column, is a piece of
-    /// `them` of one of `kinds`.
-    #[inline]
-    fn holds(&self, sq: Square, them: Color, kinds: &[Kind; 2]) -> bool {
-        let b = &self.board;
-        let Some(p) = b.bottom(sq) else {
-            return false;
-        };
-        if p.color() == them && kinds.contains(&p.kind()) {
-            return true;
-        }
-        b.columns() & (1u64 << sq) != 0
-            && b.rider_lists().any(|(c, riders)| {
-                c == sq
-                    && riders.iter().any(|&r| {
-                        let r = Piece::from_code(r);
-                        r.color() == them && kinds.contains(&r.kind())
-                    })
-            })
     }
 
     /// Whether `them`'s King on `from` (bottom or riding) can end a step

@@ -62,7 +62,7 @@ impl Game for State {
             .then(|| result_of(self, &t))
             .flatten();
         if let Some(after) = listed {
-            *self = self.after(t, after);
+            self.play_listed(t, &after);
         } else if let Some(next) = self.play(&t) {
             *self = next;
         }

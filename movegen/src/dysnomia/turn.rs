@@ -99,15 +99,16 @@ impl Found {
     /// Keeps the turn `t` that made `p`, whose board's material is
     /// `material` when the caller has counted it already.
     #[inline]
-    pub(super) fn push(&mut self, t: Move, p: &Position, material: Option<Material>) {
+    pub(super) fn push(&mut self, t: &Move, p: &Position, material: Option<Material>) {
         self.count += 1;
         if self.listing {
             let after = material.unwrap_or_else(|| p.board.material());
             let turn = Turn {
-                m: t,
+                m: *t,
                 deniable: false,
                 delta: material_delta(&self.start, &after),
                 slot: self.list.len() as u16,
+                list: 0,
             };
             self.list.push((turn, *p));
         }
@@ -165,7 +166,7 @@ impl LegSink for EachMove<'_> {
             return;
         };
         self.base
-            .finish(t, &mut moved, self.mode, self.want, self.keep, self.out);
+            .finish(&t, &mut moved, self.mode, self.want, self.keep, self.out);
     }
 }
 
@@ -202,7 +203,7 @@ impl DisguiseSink for EachMove<'_> {
             },
         };
         self.base
-            .finish(t, &mut moved, self.mode, self.want, self.keep, self.out);
+            .finish(&t, &mut moved, self.mode, self.want, self.keep, self.out);
     }
 }
 
@@ -380,7 +381,7 @@ impl Position {
                         kings: e.king_captured,
                     },
                 };
-                self.finish(whole, &mut moved, Finish::Reply, want, keep, out);
+                self.finish(&whole, &mut moved, Finish::Reply, want, keep, out);
             }
         }
     }
@@ -449,7 +450,7 @@ impl Position {
                         kings: [false; 2],
                     },
                 };
-                base.finish(t, &mut moved, mode, want, keep, out);
+                base.finish(&t, &mut moved, mode, want, keep, out);
             }
         }
     }

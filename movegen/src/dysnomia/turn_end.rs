@@ -137,7 +137,7 @@ impl Position {
     /// each turn and keeps the legal ones.
     pub(super) fn finish(
         &self,
-        m: Move,
+        m: &Move,
         moved: &mut Moved,
         mode: Finish,
         want: Option<&Move>,
@@ -157,7 +157,7 @@ impl Position {
         // which the pawn below cannot precede.
         if moved.pos.convertible_pawn(us).is_none() {
             // No conversion to choose, the usual case.
-            if want.is_none_or(|w| *w == m) {
+            if want.is_none_or(|w| w == m) {
                 // The moved position itself: no other turn needs it.
                 self.finish_one(m, &mut moved.pos, moved.facts, mode, keep, out);
             }
@@ -166,15 +166,15 @@ impl Position {
         let mut converted = Vec::new();
         moved
             .pos
-            .convert_all(us, m, Slot::Post(moved.pawn_at), &mut converted);
+            .convert_all(us, *m, Slot::Post(moved.pawn_at), &mut converted);
         if let Some(w) = want {
             converted.retain(|(t, _)| t == w);
         }
-        for (t, mut p) in converted {
+        for (t, p) in converted.iter_mut() {
             if keep.done(out) {
                 break;
             }
-            self.finish_one(t, &mut p, moved.facts, mode, keep, out);
+            self.finish_one(t, p, moved.facts, mode, keep, out);
         }
     }
 
@@ -186,7 +186,7 @@ impl Position {
     /// a listing.
     fn finish_one(
         &self,
-        t: Move,
+        t: &Move,
         p: &mut Position,
         moved: MoveFacts,
         mode: Finish,
@@ -195,7 +195,7 @@ impl Position {
     ) {
         let us = self.side;
         // After a denial the denied path may not be played again.
-        if mode != Finish::Reply && self.forbid.is_some_and(|f| Forbid::of_path(&t) == f) {
+        if mode != Finish::Reply && self.forbid.is_some_and(|f| Forbid::of_path(t) == f) {
             return;
         }
         let removals = p.end_of_turn(us, moved.rose);
