@@ -239,7 +239,7 @@ impl Pools {
 }
 
 /// The board: bottoms, riders and occupancy masks.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Board {
     bottom: [u8; 64],
     riders: [Riders; 4],
@@ -265,6 +265,19 @@ impl PartialEq for Board {
     #[inline]
     fn eq(&self, o: &Board) -> bool {
         self.key == o.key && self.bottom == o.bottom && self.riders == o.riders
+    }
+}
+
+/// Every field, as a derived hash would (consistent with equality: the
+/// fields it leaves out are functions of the others).
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.bottom.hash(h);
+        self.riders.hash(h);
+        self.occupied.hash(h);
+        self.kinds.hash(h);
+        self.cols.hash(h);
+        self.key.hash(h);
     }
 }
 

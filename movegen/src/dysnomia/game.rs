@@ -32,7 +32,7 @@ pub struct Last {
 /// A position with the last turn, for denial. Read its fields freely;
 /// make a changed state with [`State::new`] or by playing a turn (the key
 /// is computed once, when the state is made).
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct State {
     pub pos: Position,
     pub last: Option<Last>,
@@ -48,6 +48,14 @@ impl PartialEq for State {
     #[inline]
     fn eq(&self, o: &State) -> bool {
         self.key == o.key && self.pos == o.pos && self.last == o.last
+    }
+}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.pos.hash(h);
+        self.last.hash(h);
+        self.key.hash(h);
     }
 }
 
