@@ -29,27 +29,54 @@ impl Position {
     /// [`Position::direct_attacks_by_simulation`] is the literal
     /// definition the invariant tests compare this with.
     pub fn direct_attacks(&self, color: Color) -> Vec<Move> {
+        let mut found = Vec::new();
+        self.each_direct_attack(color, |m| {
+            found.push(m);
+            true
+        });
+        found
+    }
+
+    /// [`Position::direct_attacks`] one by one, in the same order, while
+    /// `each` asks for more (returns true).
+    fn each_direct_attack(&self, color: Color, each: impl FnMut(Move) -> bool) {
         let Some((k, _)) = self.board.king(color) else {
-            return Vec::new();
+            return;
         };
         let reach = KING_NEAR[k as usize] | 1u64 << k;
-        self.direct_attacks_among(color, |legs| {
-            legs.iter().any(|l| reach & (1u64 << l.to) != 0)
-        })
+        self.direct_attacks_among(
+            color,
+            |legs| legs.iter().any(|l| reach & (1u64 << l.to) != 0),
+            each,
+        );
     }
 
     /// [`Position::direct_attacks`] by its definition: every capture of
     /// the opponent played out.
     pub fn direct_attacks_by_simulation(&self, color: Color) -> Vec<Move> {
-        if self.board.king(color).is_none() {
-            return Vec::new();
+        let mut found = Vec::new();
+        if self.board.king(color).is_some() {
+            self.direct_attacks_among(
+                color,
+                |_| true,
+                |m| {
+                    found.push(m);
+                    true
+                },
+            );
         }
-        self.direct_attacks_among(color, |_| true)
+        found
     }
 
     /// The opponent's captures that `near` admits and that capture
-    /// `color`'s King by themselves, in the generator's order.
-    fn direct_attacks_among(&self, color: Color, near: impl Fn(&[Leg]) -> bool) -> Vec<Move> {
+    /// `color`'s King by themselves, given to `each` in the generator's
+    /// order while it asks for more.
+    fn direct_attacks_among(
+        &self,
+        color: Color,
+        near: impl Fn(&[Leg]) -> bool,
+        each: impl FnMut(Move) -> bool,
+    ) {
         let them = color.flip();
         let mut p = *self;
         p.side = them;
@@ -59,10 +86,10 @@ impl Position {
             them,
             victim: color.index(),
             near,
-            found: Vec::new(),
+            each,
+            done: false,
         };
         p.piece_moves(them, true, &mut hunt);
-        hunt.found
     }
 
     /// The pawns and Statues of `color` its King can be baited onto
@@ -111,14 +138,29 @@ impl Position {
     /// Returns each with the position after its legs (end of turn not
     /// yet applied) and the removals it made.
     pub fn bait_replies(&self) -> Vec<(Move, Position, super::resolve::Effects)> {
+        let mut out = Vec::new();
+        self.each_bait_reply(|m, pos, e| {
+            out.push((m, *pos, e));
+            true
+        });
+        out
+    }
+
+    /// [`Position::bait_replies`] one by one, in the same order, while
+    /// `each` asks for more (returns true): whether a bait leaves an
+    /// escape is often settled by the first reply.
+    pub(super) fn each_bait_reply(
+        &self,
+        mut each: impl FnMut(Move, &Position, super::resolve::Effects) -> bool,
+    ) {
         let us = self.side;
         let them = us.flip();
         let Some((k, kl)) = self.board.king(them) else {
-            return Vec::new();
+            return;
         };
-        let mut out = Vec::new();
-        for a in self.direct_attacks(them) {
-            for t in self.bait_targets(them) {
+        let targets = self.bait_target_mask(them);
+        self.each_direct_attack(them, |a| {
+            for t in squares(targets) {
                 let mut pos = *self;
                 super::disguise::swap(&mut pos, (k, kl), (t, 0));
                 // The swapped-in piece is captured like a pawn.
@@ -146,34 +188,38 @@ impl Position {
                     mark: super::moves::Mark::Plain,
                 });
                 super::rules::update_castling(&mut pos, &m);
-                out.push((m, pos, e));
+                if !each(m, &pos, e) {
+                    return false;
+                }
             }
-        }
-        out
+            true
+        });
     }
 }
 
 /// Plays out each capture the generator finds that `near` admits, on a
 /// copy, keeping those that capture the victim's King by themselves (no
 /// list of every move is built: most are not captures near the King).
-struct DirectHunt<'a, F: Fn(&[Leg]) -> bool> {
+struct DirectHunt<'a, F: Fn(&[Leg]) -> bool, E: FnMut(Move) -> bool> {
     base: &'a Position,
     them: Color,
     victim: usize,
     near: F,
-    found: Vec<Move>,
+    each: E,
+    /// `each` wants no more.
+    done: bool,
 }
 
-impl<F: Fn(&[Leg]) -> bool> super::rules::LegSink for DirectHunt<'_, F> {
+impl<F: Fn(&[Leg]) -> bool, E: FnMut(Move) -> bool> super::rules::LegSink for DirectHunt<'_, F, E> {
     fn legs(&mut self, legs: &[Leg], cap: bool) {
-        if !cap || !(self.near)(legs) {
+        if self.done || !cap || !(self.near)(legs) {
             return;
         }
         let mut q = *self.base;
         if q.resolve_leg_list(self.them, legs)
             .is_some_and(|e| e.direct_king_capture[self.victim])
         {
-            self.found.push(Move::legs_of(legs));
+            self.done = !(self.each)(Move::legs_of(legs));
         }
     }
 }

@@ -35,12 +35,16 @@ pub(super) enum Keep {
     Noisy(Material),
     /// Any one quiet turn: the listing stops at the first found.
     OneQuiet(Material),
+    /// Any one turn after which the given side (the one that baited) has
+    /// not won: whether a bait's forced replies include one that relieves
+    /// its check (R-B16.2). The listing stops at the first found.
+    Escape(Color),
 }
 
 impl Keep {
     /// Whether a listing that has found `found` can stop.
     pub(super) fn done(self, found: &Found) -> bool {
-        matches!(self, Keep::OneQuiet(_)) && found.count > 0
+        matches!(self, Keep::OneQuiet(_) | Keep::Escape(_)) && found.count > 0
     }
 
     /// Whether a legal turn that made `p` is kept, given what the listing
@@ -50,6 +54,8 @@ impl Keep {
     pub(super) fn keeps(self, p: &Position, found: &Found) -> (bool, Option<Material>) {
         match self {
             Keep::All => (true, None),
+            // Decided once the turn is finished ([`Keep::escapes`]).
+            Keep::Escape(_) => (!self.done(found), None),
             Keep::Noisy(start) => {
                 let m = p.board.material();
                 (m != start, Some(m))
@@ -58,6 +64,16 @@ impl Keep {
                 let m = p.board.material();
                 (!self.done(found) && m == start, Some(m))
             }
+        }
+    }
+
+    /// Whether a finished legal turn that made `p` is kept, as far as the
+    /// game's result after it goes (only [`Keep::Escape`] asks).
+    #[inline]
+    pub(super) fn escapes(self, p: &Position) -> bool {
+        match self {
+            Keep::Escape(baiter) => p.winner != Some(baiter),
+            _ => true,
         }
     }
 }
@@ -350,40 +366,39 @@ impl Position {
     /// deferred conversions, which `template` holds).
     fn replies_into(&self, template: Move, want: Option<&Move>, keep: Keep, out: &mut Found) {
         let us = self.side;
-        {
-            for (m, pos, e) in self.bait_replies() {
-                let mut whole = template;
-                for &l in m.legs() {
-                    whole.push_leg(l);
-                }
-                if want.is_some_and(|w| w.body != Body::Legs || w.legs() != whole.legs()) {
-                    continue;
-                }
-                // A pawn that captures writes its own conversion as the
-                // turn's suffix, as in any move.
-                let legs = m.legs();
-                let first = legs[0];
-                let level = if first.from_level == NO_LEVEL {
-                    0
-                } else {
-                    first.from_level as usize
-                };
-                let pawn = Piece::new(us, Kind::Pawn);
-                let by_pawn = self.board.at(first.from, level) == Some(pawn);
-                let land = legs[legs.len() - 2].to;
-                let mut moved = Moved {
-                    pos,
-                    pawn_at: (by_pawn && pos.board.is_lone(land, pawn)).then_some(land),
-                    facts: MoveFacts {
-                        pawn_moved: by_pawn,
-                        removals: e.removals,
-                        rose: e.rose,
-                        kings: e.king_captured,
-                    },
-                };
-                self.finish(&whole, &mut moved, Finish::Reply, want, keep, out);
+        self.each_bait_reply(|m, pos, e| {
+            let mut whole = template;
+            for &l in m.legs() {
+                whole.push_leg(l);
             }
-        }
+            if want.is_some_and(|w| w.body != Body::Legs || w.legs() != whole.legs()) {
+                return true;
+            }
+            // A pawn that captures writes its own conversion as the
+            // turn's suffix, as in any move.
+            let legs = m.legs();
+            let first = legs[0];
+            let level = if first.from_level == NO_LEVEL {
+                0
+            } else {
+                first.from_level as usize
+            };
+            let pawn = Piece::new(us, Kind::Pawn);
+            let by_pawn = self.board.at(first.from, level) == Some(pawn);
+            let land = legs[legs.len() - 2].to;
+            let mut moved = Moved {
+                pos: *pos,
+                pawn_at: (by_pawn && pos.board.is_lone(land, pawn)).then_some(land),
+                facts: MoveFacts {
+                    pawn_moved: by_pawn,
+                    removals: e.removals,
+                    rose: e.rose,
+                    kings: e.king_captured,
+                },
+            };
+            self.finish(&whole, &mut moved, Finish::Reply, want, keep, out);
+            !keep.done(out)
+        });
     }
 
     /// Every ordinary turn (prefix actions, move, conversions), judged by
