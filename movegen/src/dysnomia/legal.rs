@@ -116,12 +116,11 @@ impl Position {
     /// Only Kings on the board (R-B14.1: no pawns, no Statues, nothing
     /// else).
     pub fn bare_kings(&self) -> bool {
-        let m = self.board.material();
-        m.iter().all(|side| {
-            side.iter()
-                .enumerate()
-                .all(|(k, &n)| n == 0 || k == Kind::King as usize)
-        })
+        // Read off the masks (the search asks at every node): a column
+        // stands on a Rook, so without columns every piece is a bottom.
+        let b = &self.board;
+        let kings = b.bottoms(Color::White, Kind::King) | b.bottoms(Color::Black, Kind::King);
+        b.columns() == 0 && b.occupied() & !kings == 0
     }
 
     /// R-B13.2: a King captured from exile (L2), or a side in exile with

@@ -143,8 +143,14 @@ impl<'a> Resolver<'a> {
         agent: Color,
         capturer_on_top: bool,
     ) -> Option<Piece> {
+        // An all-round capture asks about each neighbour, most of them
+        // empty: nothing to remove, and no column to copy out.
+        let height = self.pos.board.height(sq);
+        if height == 0 {
+            return None;
+        }
         // Most squares hold one piece: nothing above it to fall.
-        let single = level == 0 && self.pos.board.height(sq) == 1;
+        let single = level == 0 && height == 1;
         let mut stack = if single {
             Stack::new()
         } else {
