@@ -210,11 +210,23 @@ impl State {
             return;
         }
         let path = Forbid::of_path(&t.m);
-        self.last = Some(Last {
-            before: self.pos,
-            path,
-            deniable: t.deniable,
-        });
+        // Written field by field into the last turn's place when there is
+        // one (most states): a new `Last` built and moved in was copied
+        // twice.
+        match &mut self.last {
+            Some(last) => {
+                last.before = self.pos;
+                last.path = path;
+                last.deniable = t.deniable;
+            }
+            None => {
+                self.last = Some(Last {
+                    before: self.pos,
+                    path,
+                    deniable: t.deniable,
+                })
+            }
+        }
         self.pos = *after;
         self.key = self.key_from_fields();
     }
