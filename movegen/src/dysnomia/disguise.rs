@@ -23,6 +23,12 @@ type Legs = ArrayVec<Leg, MAX_LEGS>;
 /// until the end of the turn).
 pub trait DisguiseSink {
     fn disguise(&mut self, legs: &[Leg], after: &Position);
+
+    /// Whether the sink wants more disguises: a listing that asks for one
+    /// turn stops the walk of the chains (each step copies a position).
+    fn wants_more(&self) -> bool {
+        true
+    }
 }
 
 use super::position::Position;
@@ -177,6 +183,9 @@ impl Position {
                     let paths = paths_onto(self, color, s, lp > 0, height == 1, b);
                     for lb in onto {
                         for path in &paths {
+                            if !out.wants_more() {
+                                return;
+                            }
                             let mut legs: Legs = path.iter().copied().collect();
                             legs[0].from_level = level_text(self, s, lp);
                             let last = legs.len() - 1;
@@ -221,6 +230,9 @@ impl Position {
                     continue;
                 }
                 for path in paths_onto(self, color, q, lq > 0, height == 1, x.0) {
+                    if !out.wants_more() {
+                        return;
+                    }
                     if legs.len() + path.len() > MAX_LEGS - 1 {
                         continue;
                     }

@@ -195,6 +195,10 @@ impl LegSink for EachMove<'_> {
 }
 
 impl DisguiseSink for EachMove<'_> {
+    fn wants_more(&self) -> bool {
+        !self.keep.done(self.out)
+    }
+
     fn disguise(&mut self, legs: &[Leg], after: &Position) {
         if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
             return;
@@ -211,23 +215,29 @@ impl DisguiseSink for EachMove<'_> {
         for &l in legs {
             t.push_leg(l);
         }
-        // As play_legs would leave it, without swapping again.
-        let mut pos = *after;
+        // As play_legs_into would leave it, without swapping again, in
+        // the listing's one place for a played move.
+        let moved = &mut self.moved;
+        moved.pos = *after;
+        let pos = &mut moved.pos;
         let last = legs[legs.len() - 1].to;
         pos.ep = disguise_ep(legs).filter(|&(_, at)| pos.board.is_lone(at, pawn));
-        update_castling(&mut pos, &t);
-        let mut moved = Moved {
-            pawn_at: pos.board.is_lone(last, pawn).then_some(last),
-            pos,
-            facts: MoveFacts {
-                pawn_moved: true,
-                removals: 0,
-                rose: 0,
-                kings: [false; 2],
-            },
+        update_castling(pos, &t);
+        moved.pawn_at = pos.board.is_lone(last, pawn).then_some(last);
+        moved.facts = MoveFacts {
+            pawn_moved: true,
+            removals: 0,
+            rose: 0,
+            kings: [false; 2],
         };
-        self.base
-            .finish(&t, &mut moved, self.mode, self.want, self.keep, self.out);
+        self.base.finish(
+            &t,
+            &mut self.moved,
+            self.mode,
+            self.want,
+            self.keep,
+            self.out,
+        );
     }
 }
 
