@@ -168,6 +168,29 @@ struct EachMove<'a> {
     moved: Moved,
 }
 
+impl EachMove<'_> {
+    /// The turn of `legs`: the prefix actions, then the legs.
+    fn turn_of(&self, legs: &[Leg]) -> Move {
+        let mut t = *self.template;
+        for &l in legs {
+            t.push_leg(l);
+        }
+        t
+    }
+
+    /// Ends the turn `t`, whose move is played in `self.moved`.
+    fn finish_moved(&mut self, t: &Move) {
+        self.base.finish(
+            t,
+            &mut self.moved,
+            self.mode,
+            self.want,
+            self.keep,
+            self.out,
+        );
+    }
+}
+
 impl LegSink for EachMove<'_> {
     fn legs(&mut self, legs: &[Leg], cap: bool) {
         if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
@@ -176,21 +199,11 @@ impl LegSink for EachMove<'_> {
         if self.skip_quiet && !cap && !self.base.pawn_to_last_rank(legs) {
             return;
         }
-        let mut t = *self.template;
-        for &l in legs {
-            t.push_leg(l);
-        }
+        let t = self.turn_of(legs);
         if !self.base.play_legs_into(&t, &mut self.moved) {
             return;
         }
-        self.base.finish(
-            &t,
-            &mut self.moved,
-            self.mode,
-            self.want,
-            self.keep,
-            self.out,
-        );
+        self.finish_moved(&t);
     }
 }
 
@@ -211,10 +224,7 @@ impl DisguiseSink for EachMove<'_> {
         if self.skip_quiet && after.board.bottoms(us, Kind::Pawn) & last_rank == 0 {
             return;
         }
-        let mut t = *self.template;
-        for &l in legs {
-            t.push_leg(l);
-        }
+        let t = self.turn_of(legs);
         // As play_legs_into would leave it, without swapping again, in
         // the listing's one place for a played move.
         let moved = &mut self.moved;
@@ -230,14 +240,7 @@ impl DisguiseSink for EachMove<'_> {
             rose: 0,
             kings: [false; 2],
         };
-        self.base.finish(
-            &t,
-            &mut self.moved,
-            self.mode,
-            self.want,
-            self.keep,
-            self.out,
-        );
+        self.finish_moved(&t);
     }
 }
 
