@@ -109,6 +109,8 @@ impl<G: Evaluator> Thread<'_, G> {
                 return self.no_moves_score(pos, in_check, ply);
             }
             list.clear();
+            // A growable list of large moves copies itself as it grows.
+            list.reserve(moves.len());
             for &m in moves.iter() {
                 if !pos.is_noisy(m) {
                     list.push((m, 0));
