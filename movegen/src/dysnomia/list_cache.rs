@@ -10,7 +10,13 @@
 //!
 //! Entries are keyed by the state's key and checked by full equality of
 //! the state, so a collision only costs a miss. The cache changes no
-//! result: a miss computes exactly what a hit returns.
+//! result: a miss computes exactly what a hit returns. One shortcut: a
+//! turn made from a kept list carries that list's serial number and its
+//! place in it, and `make` takes its result from there when the list kept
+//! for the state's key has that number, without comparing whole states.
+//! That trusts the key only if a turn listed for one state is made in
+//! another state with the same 64-bit key (the searches make a node's
+//! turns in that node only).
 
 use super::game::{State, Turn};
 use super::position::Position;
