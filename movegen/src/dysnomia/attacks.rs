@@ -203,6 +203,24 @@ const fn ray_table() -> [[u64; 64]; 8] {
 
 static RAYS: [[u64; 64]; 8] = ray_table();
 
+/// The rank and file (0), and the diagonals (1), through each square.
+static LINES: [[u64; 2]; 64] = {
+    let mut t = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            t[sq][d % 2] |= RAYS_CONST[d][sq];
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// [`RAYS`] for the constant above.
+const RAYS_CONST: [[u64; 64]; 8] = ray_table();
+
 impl Position {
     /// Whether `color`'s King can be captured by the opponent's next move,
     /// when that is certain from the board alone; None when only playing
@@ -366,9 +384,12 @@ impl Position {
                 }
             }
         }
-        // Sliders: the first square on each ray from k.
+        // Sliders: the first square on each ray from k, when some
+        // attacker stands on one of its lines at all (most often none).
         let occ = b.occupied();
-        for (d, ray) in RAYS.iter().enumerate() {
+        let lines = LINES[k as usize];
+        let sliders = (orthogonal & lines[0]) | (diagonal & lines[1]) != 0;
+        for (d, ray) in RAYS.iter().enumerate().filter(|_| sliders) {
             let attackers = if d % 2 == 0 { orthogonal } else { diagonal };
             let blockers = ray[k as usize] & occ;
             if blockers == 0 || attackers & ray[k as usize] == 0 {
