@@ -133,22 +133,12 @@ impl Position {
         self.bait_target_mask(color) != 0 && self.directly_attacked(color)
     }
 
-    /// The forced replies to a pending bait: each direct capture of the
-    /// opponent's King, with each target, as `capture legs, king→target`.
-    /// Returns each with the position after its legs (end of turn not
-    /// yet applied) and the removals it made.
-    pub fn bait_replies(&self) -> Vec<(Move, Position, super::resolve::Effects)> {
-        let mut out = Vec::new();
-        self.each_bait_reply(|m, pos, e| {
-            out.push((m, *pos, e));
-            true
-        });
-        out
-    }
-
-    /// [`Position::bait_replies`] one by one, in the same order, while
-    /// `each` asks for more (returns true): whether a bait leaves an
-    /// escape is often settled by the first reply.
+    /// The forced replies to a pending bait, one by one while `each` asks
+    /// for more (returns true): each direct capture of the opponent's King,
+    /// with each target, as `capture legs, king→target`, with the position
+    /// after its legs (end of turn not yet applied) and the removals it
+    /// made. One by one because whether a bait leaves an escape is often
+    /// settled by the first reply.
     pub(super) fn each_bait_reply(
         &self,
         mut each: impl FnMut(Move, &Position, super::resolve::Effects) -> bool,
