@@ -123,7 +123,15 @@ impl Position {
         match self.board.king(color) {
             None => false,
             Some((k, 0)) => self.attacked_directly(k, color.flip()),
-            Some(_) => !self.direct_attacks(color).is_empty(),
+            Some(_) => {
+                // The first direct attack found answers.
+                let mut found = false;
+                self.each_direct_attack(color, |_| {
+                    found = true;
+                    false
+                });
+                found
+            }
         }
     }
 

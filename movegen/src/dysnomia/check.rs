@@ -120,7 +120,7 @@ impl Position {
         if p.no_prefix() {
             return hunt(&p);
         }
-        p.prefixes().into_iter().any(|(_, base)| hunt(&base))
+        !p.each_prefix(&mut |_, base| !hunt(base))
     }
 
     /// Whether the side to move is in check (never in exile).

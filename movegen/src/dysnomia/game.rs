@@ -133,6 +133,16 @@ pub(super) fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2
     d
 }
 
+/// The deniability pass's working room ([`State::turns_with_results_into`]):
+/// which turns share a result, the turns by result key, and one turn of
+/// each result met in a group.
+#[derive(Default)]
+pub struct FlagScratch {
+    same_result: Vec<bool>,
+    order: Vec<(u64, usize)>,
+    results: Vec<usize>,
+}
+
 impl Turn {
     /// Whether the turn changes the material on the board: a capture, an
     /// exile, a fall or revenge, a promotion or Statue, or a denial that
@@ -236,35 +246,62 @@ impl State {
     /// [`State::legal_turns`] sorts), then a denial when available (its
     /// "position" is the one before the denied turn).
     pub fn turns_with_results(&self) -> Vec<(Turn, Position)> {
-        let turns = self.pos.legal_turns_unordered();
+        let mut turns = Vec::with_capacity(128);
+        self.turns_with_results_into(&mut turns, &mut FlagScratch::default());
+        turns
+    }
+
+    /// [`State::turns_with_results`] into `turns` (emptied first), with
+    /// `scratch` for the deniability pass: both keep their room from call
+    /// to call, so a listing allocates nothing once they are warm.
+    pub fn turns_with_results_into(
+        &self,
+        turns: &mut Vec<(Turn, Position)>,
+        scratch: &mut FlagScratch,
+    ) {
+        self.pos.legal_turns_unordered_into(turns);
         let more_than_one = turns.len() > 1;
-        self.flagged(turns, more_than_one, false)
+        self.flagged(turns, more_than_one, false, scratch);
     }
 
     /// The turns of [`State::turns_with_results`] that change the material
     /// ([`Turn::changes_material`]), the same and in the same order, without
     /// testing the quiet turns for check (what quiescence search asks for).
     pub fn noisy_turns_with_results(&self) -> Vec<(Turn, Position)> {
-        let turns = self.pos.noisy_turns_unordered();
+        let mut turns = Vec::with_capacity(16);
+        self.noisy_turns_with_results_into(&mut turns, &mut FlagScratch::default());
+        turns
+    }
+
+    /// [`State::noisy_turns_with_results`] into `turns`, as
+    /// [`State::turns_with_results_into`].
+    pub fn noisy_turns_with_results_into(
+        &self,
+        turns: &mut Vec<(Turn, Position)>,
+        scratch: &mut FlagScratch,
+    ) {
+        self.pos.noisy_turns_unordered_into(turns);
         // A turn is deniable only if it is not the only legal turn.
         let more_than_one = match turns.len() {
             0 => false,
             1 => self.pos.has_quiet_turn(),
             _ => true,
         };
-        self.flagged(turns, more_than_one, true)
+        self.flagged(turns, more_than_one, true, scratch);
     }
 
-    /// Legal turns (all of them, or all the noisy ones when `noisy_only`)
-    /// with their material change and result, given their deniability,
-    /// and the denial when open (if it is noisy, for a noisy list) put
-    /// last. `more_than_one`: the side has more than one legal turn in all.
+    /// Gives legal turns (all of them, or all the noisy ones when
+    /// `noisy_only`) with their material change and result their
+    /// deniability, and puts the denial when open (if it is noisy, for a
+    /// noisy list) last. `more_than_one`: the side has more than one legal
+    /// turn in all.
     fn flagged(
         &self,
-        mut turns: Vec<(Turn, Position)>,
+        turns: &mut Vec<(Turn, Position)>,
         more_than_one: bool,
         noisy_only: bool,
-    ) -> Vec<(Turn, Position)> {
+        scratch: &mut FlagScratch,
+    ) {
         // Turns whose resulting position another turn also reaches: group
         // by key, then compare within each group exactly (the key leaves
         // out the clocks, so equal keys need not mean equal positions).
@@ -274,19 +311,21 @@ impl State {
         // from the start 8%.
         // Two turns with one result change the material alike, so a noisy
         // list holds every turn that shares a noisy turn's result.
-        let mut same_result = vec![false; turns.len()];
-        let mut order: Vec<(u64, usize)> = turns
-            .iter()
-            .enumerate()
-            .map(|(i, (_, p))| (p.key(), i))
-            .collect();
+        let FlagScratch {
+            same_result,
+            order,
+            results,
+        } = scratch;
+        same_result.clear();
+        same_result.resize(turns.len(), false);
+        order.clear();
+        order.extend(turns.iter().enumerate().map(|(i, (_, p))| (p.key(), i)));
         order.sort_unstable();
         // Within a group, each turn is compared with one turn of each
         // result met so far, not with every other: the passes of a list
         // (a King's step out and back, a pawn's return, a swap of two own
         // pawns) often share one result, and a dozen of them compared
         // pairwise cost 4.5% of a Dysnomia search.
-        let mut results: Vec<usize> = Vec::new();
         for group in order.chunk_by(|a, b| a.0 == b.0) {
             if group.len() < 2 {
                 continue;
@@ -318,7 +357,6 @@ impl State {
                 turns.push((denial, last.before));
             }
         }
-        turns
     }
 
     /// Whether `m` is a Knight's single-leg move (undeniable: its other

@@ -17,7 +17,7 @@
 //!   cannot deny) and threefold repetition of the key.
 
 use super::game::{State, Turn};
-use super::list_cache::{noisy_of, result_of, turns_of};
+use super::list_cache::{legal_turns_into, noisy_turns_into, with_result_of, with_turns};
 use super::moves::{parse, Body, Move};
 use crate::error::MoveError;
 use crate::game::{third_occurrence, EndReason, Game, Notation, Outcome, Tactical};
@@ -33,7 +33,7 @@ impl Game for State {
     }
 
     fn legal_moves(&self, out: &mut Vec<Turn>) {
-        out.extend(turns_of(self).iter().map(|(t, _)| *t));
+        legal_turns_into(self, out);
     }
 
     fn count_legal(&self) -> usize {
@@ -49,7 +49,7 @@ impl Game for State {
         // The whole list (usually cached: the search lists a node before
         // it tests hash and killer turns there) decides, deniability and
         // material change included.
-        turns_of(self).iter().any(|(x, _)| *x == t)
+        with_turns(self, |list| list.iter().any(|(x, _)| *x == t))
     }
 
     fn make(&mut self, t: Turn) -> State {
@@ -58,13 +58,12 @@ impl Game for State {
         // see `list_cache`); any other is replayed. A turn that is not
         // legal here leaves the state as it was (the trait asks for legal
         // turns; nothing is invented for others).
-        let listed = (t.m.body != Body::Denial)
-            .then(|| result_of(self, &t))
-            .flatten();
-        if let Some(after) = listed {
-            self.play_listed(t, &after);
-        } else if let Some(next) = self.play(&t) {
-            *self = next;
+        let listed = t.m.body != Body::Denial
+            && with_result_of(&before, &t, |after| self.play_listed(t, after)).is_some();
+        if !listed {
+            if let Some(next) = self.play(&t) {
+                *self = next;
+            }
         }
         before
     }
@@ -108,14 +107,18 @@ impl Notation for State {
             why,
         };
         let wanted = parse(text).map_err(syntax)?;
-        let turns = turns_of(self);
-        if let Some((t, _)) = turns
-            .iter()
-            .find(|(t, _)| t.m.text() == text || self.pos.alias_text(&t.m).as_deref() == Some(text))
-        {
-            return Ok(*t);
+        let (found, none, only_denial) = with_turns(self, |turns| {
+            let found = turns
+                .iter()
+                .map(|(t, _)| *t)
+                .find(|t| t.m.text() == text || self.pos.alias_text(&t.m).as_deref() == Some(text));
+            let only_denial = turns.iter().all(|(t, _)| t.m.body == Body::Denial);
+            (found, turns.is_empty(), only_denial)
+        });
+        if let Some(t) = found {
+            return Ok(t);
         }
-        let why = if turns.is_empty() {
+        let why = if none {
             "the game is over: no legal turn".to_string()
         } else if wanted.body == Body::Denial {
             "no denial is open: the side to move does not hold the right, or the last turn \
@@ -129,7 +132,7 @@ impl Notation for State {
             .is_some_and(|f| super::position::Forbid::of_path(&wanted) == f)
         {
             "the denied move may not be played again".to_string()
-        } else if turns.iter().all(|(t, _)| t.m.body == Body::Denial) {
+        } else if only_denial {
             "the only legal turn is the denial @@@@".to_string()
         } else {
             "not a legal turn in this position".to_string()
@@ -180,7 +183,7 @@ impl Tactical for State {
     const STAGED_MOVES: bool = true;
 
     fn noisy_moves(&self, out: &mut Vec<Turn>) {
-        out.extend(noisy_of(self).iter().map(|(t, _)| *t));
+        noisy_turns_into(self, out);
     }
 
     fn gives_check(&mut self, t: Turn) -> bool {
@@ -188,8 +191,11 @@ impl Tactical for State {
         // (make's undo and the new state are 872 bytes each), the same
         // test the made state would answer.
         if t.m.body != Body::Denial {
-            if let Some(after) = result_of(self, &t) {
-                return after.board.king(after.side).is_some() && after.in_check();
+            let checks = with_result_of(self, &t, |after| {
+                after.board.king(after.side).is_some() && after.in_check()
+            });
+            if let Some(checks) = checks {
+                return checks;
             }
         }
         let undo = self.make(t);

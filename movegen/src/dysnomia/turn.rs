@@ -13,6 +13,7 @@ use super::position::Position;
 use super::rules::{conversions, convert, update_castling, LegSink};
 use super::turn_end::Slot;
 use crate::game::Color;
+use arrayvec::ArrayVec;
 
 /// How a turn's end is judged.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -91,12 +92,11 @@ pub(super) struct Found {
 }
 
 impl Found {
-    pub(super) fn listing(start: Material) -> Found {
+    /// A listing into `list` (empty, with the room the caller gives it).
+    pub(super) fn listing(start: Material, list: Vec<(Turn, Position)>) -> Found {
+        debug_assert!(list.is_empty());
         Found {
-            // Most lists hold fewer (the longest met in 3,000 random
-            // games had 298): growing a list of 544-byte entries copies
-            // it, and the list cache trims what it keeps.
-            list: Vec::with_capacity(128),
+            list,
             count: 0,
             listing: true,
             start,
@@ -366,17 +366,12 @@ impl Position {
         if self.bait {
             // Only the forced replies (R-B6.4), after the replier's
             // deferred conversions (every way) and with no free action.
-            let mut deferred = Vec::new();
-            self.convert_all(us, Move::legs_of(&[]), Slot::Pre, &mut deferred);
-            for (template, base) in deferred {
-                if want.is_some_and(|w| w.pre() != template.pre()) {
-                    continue;
+            self.each_conversion(us, Move::legs_of(&[]), Slot::Pre, &mut |template, base| {
+                if want.is_none_or(|w| w.pre() == template.pre()) {
+                    base.replies_into(*template, want, keep, out);
                 }
-                if keep.done(out) {
-                    break;
-                }
-                base.replies_into(template, want, keep, out);
-            }
+                !keep.done(out)
+            });
             return;
         }
         // A side starting its turn in check, directly attacked, with a
@@ -432,79 +427,91 @@ impl Position {
     /// Every ordinary turn (prefix actions, move, conversions), judged by
     /// `mode`.
     fn turns_into(&self, mode: Finish, want: Option<&Move>, keep: Keep, out: &mut Found) {
+        // Usually the turn begins with its move: no prefixes to walk.
+        if self.no_prefix() {
+            self.turns_after_prefix(&Move::legs_of(&[]), self, mode, want, keep, out);
+            return;
+        }
+        self.each_prefix(&mut |template, base| {
+            if want.is_none_or(|w| w.pre() == template.pre()) {
+                self.turns_after_prefix(template, base, mode, want, keep, out);
+            }
+            !keep.done(out)
+        });
+    }
+
+    /// The turns that begin with the prefix actions `template`, which
+    /// made `base` from this position.
+    fn turns_after_prefix(
+        &self,
+        template: &Move,
+        base: &Position,
+        mode: Finish,
+        want: Option<&Move>,
+        keep: Keep,
+        out: &mut Found,
+    ) {
         let us = self.side;
-        let plain;
-        let listed;
-        // Usually the turn begins with its move: no list of prefixes.
-        let prefixes: &[(Move, Position)] = if self.no_prefix() {
-            plain = [(Move::legs_of(&[]), *self)];
-            &plain
-        } else {
-            listed = self.prefixes();
-            &listed
-        };
-        for (template, base) in prefixes {
-            if want.is_some_and(|w| w.pre() != template.pre()) {
-                continue;
-            }
-            if want.is_none_or(|w| w.body == Body::Legs) {
-                // Each piece move is played as the generator finds it.
-                let mut each = EachMove {
-                    base,
-                    template,
-                    mode,
-                    want,
-                    keep,
-                    out: &mut *out,
-                    skip_quiet: matches!(keep, Keep::Noisy(_))
-                        && template.pre().is_empty()
-                        && base.quiet_moves_change_nothing(),
-                    moved: Moved {
-                        pos: *base,
-                        pawn_at: None,
-                        facts: MoveFacts {
-                            pawn_moved: false,
-                            removals: 0,
-                            rose: 0,
-                            kings: [false; 2],
-                        },
-                    },
-                };
-                base.piece_moves(us, false, &mut each);
-                // A listing that drops quiet turns keeps a disguise only
-                // if it leaves a pawn of ours on its last rank; each pawn
-                // of a disguise or chain moves two steps at most (files
-                // plus ranks), so with none of ours within two ranks of
-                // that rank no disguise is kept, and the chains, which
-                // cost a third of a search from the start, need not be
-                // walked.
-                if !each.skip_quiet || base.pawns_near_last_rank(us) {
-                    base.disguises(us, &mut each);
-                }
-            }
-            for (kind, sq) in base.bishop_promotions() {
-                if want.is_some_and(|w| w.body != Body::BishopPromotion(kind, sq)) {
-                    continue;
-                }
-                let mut t = *template;
-                t.body = Body::BishopPromotion(kind, sq);
-                let mut pos = *base;
-                // A whole move: the opponent's en passant chance is gone.
-                pos.ep = None;
-                pos.pools.exiled[us.index()][kind as usize] -= 1;
-                pos.board.put(sq, Piece::new(us, kind));
-                let mut moved = Moved {
-                    pos,
+        if want.is_some_and(|w| w.pre() != template.pre()) {
+            return;
+        }
+        if want.is_none_or(|w| w.body == Body::Legs) {
+            // Each piece move is played as the generator finds it.
+            let mut each = EachMove {
+                base,
+                template,
+                mode,
+                want,
+                keep,
+                out: &mut *out,
+                skip_quiet: matches!(keep, Keep::Noisy(_))
+                    && template.pre().is_empty()
+                    && base.quiet_moves_change_nothing(),
+                moved: Moved {
+                    pos: *base,
                     pawn_at: None,
                     facts: MoveFacts {
-                        pawn_moved: true,
+                        pawn_moved: false,
                         removals: 0,
                         rose: 0,
                         kings: [false; 2],
                     },
-                };
-                base.finish(&t, &mut moved, mode, want, keep, out);
+                },
+            };
+            base.piece_moves(us, false, &mut each);
+            // A listing that drops quiet turns keeps a disguise only
+            // if it leaves a pawn of ours on its last rank; each pawn
+            // of a disguise or chain moves two steps at most (files
+            // plus ranks), so with none of ours within two ranks of
+            // that rank no disguise is kept, and the chains, which
+            // cost a third of a search from the start, need not be
+            // walked.
+            if !each.skip_quiet || base.pawns_near_last_rank(us) {
+                base.disguises(us, &mut each);
             }
+        }
+        for (kind, sq) in base.bishop_promotions() {
+            if want.is_some_and(|w| w.body != Body::BishopPromotion(kind, sq)) {
+                continue;
+            }
+            let mut t = *template;
+            t.body = Body::BishopPromotion(kind, sq);
+            let mut pos = *base;
+            // A whole move: the opponent's en passant chance is gone.
+            pos.ep = None;
+            pos.pools.exiled[us.index()][kind as usize] -= 1;
+            pos.board.put(sq, Piece::new(us, kind));
+            let mut moved = Moved {
+                pos,
+                pawn_at: None,
+                facts: MoveFacts {
+                    pawn_moved: true,
+                    removals: 0,
+                    rose: 0,
+                    kings: [false; 2],
+                },
+            };
+            base.finish(&t, &mut moved, mode, want, keep, out);
         }
     }
 
@@ -513,27 +520,33 @@ impl Position {
     /// opponent's turn (every own pawn alone in its zone, in square order,
     /// R-B12.2), then none or one free action (R-B12.4): promote the
     /// lowest Statue of a chain, or have a Statue capture an exiled piece.
-    pub(crate) fn prefixes(&self) -> Vec<(Move, Position)> {
+    /// Handed to `each` one by one (see [`Position::each_conversion`])
+    /// until it returns false; returns false if it did.
+    pub(crate) fn each_prefix<F>(&self, each: &mut F) -> bool
+    where
+        F: FnMut(&Move, &Position) -> bool,
+    {
         let us = self.side;
-        let mut partial = Vec::new();
-        self.convert_all(us, Move::legs_of(&[]), Slot::Pre, &mut partial);
-        let mut out = Vec::new();
-        for (m, p) in partial {
-            out.push((m, p));
+        self.each_conversion(us, Move::legs_of(&[]), Slot::Pre, &mut |m, p| {
+            if !each(m, p) {
+                return false;
+            }
             for sq in p.free_statues(us) {
-                for conv in conversions(&p, us, true) {
+                for conv in conversions(p, us, true) {
                     if conv == Conversion::Statue {
                         continue;
                     }
-                    let mut q = p;
+                    let mut q = *p;
                     convert(&mut q, us, sq, conv);
-                    let mut t = m;
+                    let mut t = *m;
                     t.push_pre(Action { sq, conv });
-                    out.push((t, q));
+                    if !each(&t, &q) {
+                        return false;
+                    }
                 }
             }
-        }
-        out
+            true
+        })
     }
 
     /// Whether the side to move's turn can only begin as it stands: no
@@ -545,14 +558,14 @@ impl Position {
 
     /// The lowest Statue of each of `us`'s chains (a chain reaches the
     /// last rank), which a free action may use.
-    fn free_statues(&self, us: Color) -> Vec<Square> {
+    fn free_statues(&self, us: Color) -> ArrayVec<Square, 8> {
         let statue = Piece::new(us, Kind::Statue);
         let (last, step) = if us == Color::White {
             (7i8, -1i8)
         } else {
             (0, 1)
         };
-        let mut v = Vec::new();
+        let mut v = ArrayVec::new();
         for f in 0..8i8 {
             let mut r = last;
             let mut lowest = None;
@@ -569,12 +582,12 @@ impl Position {
     /// R-B10.5: with a Bishop of ours on the board (risen or riding too),
     /// any own pawn standing alone on a square of that Bishop's colour may
     /// become an exiled type.
-    fn bishop_promotions(&self) -> Vec<(Kind, Square)> {
+    fn bishop_promotions(&self) -> ArrayVec<(Kind, Square), { 64 * Kind::POOL.len() }> {
         let us = self.side;
         // Nothing exiled, nothing to promote to: the common case, and
         // asked at every generation.
         if self.pools.exiled[us.index()].iter().all(|&n| n == 0) {
-            return Vec::new();
+            return ArrayVec::new();
         }
         let mut shades = [false; 2];
         for (sq, _, p) in self.board.pieces() {
@@ -584,7 +597,9 @@ impl Position {
             }
         }
         let pawn = Piece::new(us, Kind::Pawn);
-        let mut v = Vec::new();
+        // Room for every square (a set-up position may have more pawns
+        // than a game can): on the stack, asked at every generation.
+        let mut v = ArrayVec::new();
         for sq in 0..64u8 {
             let (f, r) = file_rank(sq);
             if !shades[((f + r) % 2) as usize] || !self.board.is_lone(sq, pawn) {

@@ -10,6 +10,7 @@ use super::position::{Forbid, Position};
 use super::rules::forward;
 use super::turn::{Finish, Found, Keep, MoveFacts, Moved};
 use crate::game::Color;
+use arrayvec::ArrayVec;
 
 /// Where a conversion is written: before the move (deferred from the
 /// opponent's turn), or after it (the moved pawn's as the suffix).
@@ -38,11 +39,20 @@ pub fn zone(pos: &Position, color: Color, file: i8) -> Option<Square> {
     }
 }
 
+/// The most conversions a pawn can have: a pool type or a Statue, or one
+/// of the opponent's exiled pool types.
+pub const MAX_CONVERSIONS: usize = 2 * Kind::POOL.len() + 1;
+
 /// The conversions open to a pawn of `color` at the end of a turn
 /// (R-B12.1): a pool type, a Statue, or (own turn only) capturing one of
-/// the opponent's exiled pieces.
-pub fn conversions(pos: &Position, color: Color, own_turn: bool) -> Vec<Conversion> {
-    let mut v = Vec::new();
+/// the opponent's exiled pieces. On the stack: asked at every conversion
+/// of every listing.
+pub fn conversions(
+    pos: &Position,
+    color: Color,
+    own_turn: bool,
+) -> ArrayVec<Conversion, MAX_CONVERSIONS> {
+    let mut v = ArrayVec::new();
     for k in Kind::POOL {
         if pos.pools.available(color, k) {
             v.push(Conversion::Promote(k));
@@ -95,18 +105,18 @@ pub fn convert(pos: &mut Position, color: Color, sq: Square, conv: Conversion) -
 impl Position {
     /// Every way `us`'s pawns standing alone in their zone convert, the
     /// lowest square first and zones looked at again after each; each
-    /// conversion written into `t` where `slot` says. Pushes the finished
-    /// turns with their positions.
-    pub(super) fn convert_all(
-        &self,
-        us: Color,
-        t: Move,
-        slot: Slot,
-        out: &mut Vec<(Move, Position)>,
-    ) {
+    /// conversion written into `t` where `slot` says. Hands each finished
+    /// turn and its position to `each` (which may change the position: it
+    /// is a copy), until `each` returns false; returns false if it did.
+    /// One by one, not as a list: a listing converts at every turn that
+    /// brings a pawn into its zone, and must not allocate.
+    pub(super) fn each_conversion<F>(&self, us: Color, t: Move, slot: Slot, each: &mut F) -> bool
+    where
+        F: FnMut(&Move, &mut Position) -> bool,
+    {
         let Some(sq) = self.convertible_pawn(us) else {
-            out.push((t, *self));
-            return;
+            let mut q = *self;
+            return each(&t, &mut q);
         };
         for conv in conversions(self, us, true) {
             let mut q = *self;
@@ -117,8 +127,11 @@ impl Position {
                 Slot::Post(Some(moved)) if moved == sq => next.suffix = Some(conv),
                 Slot::Post(_) => next.push_post(Action { sq, conv }),
             }
-            q.convert_all(us, next, slot, out);
+            if !q.each_conversion(us, next, slot, each) {
+                return false;
+            }
         }
+        true
     }
 
     /// The lowest square of a lone pawn of `us` in its zone, which must
@@ -163,19 +176,15 @@ impl Position {
             }
             return;
         }
-        let mut converted = Vec::new();
+        let facts = moved.facts;
         moved
             .pos
-            .convert_all(us, *m, Slot::Post(moved.pawn_at), &mut converted);
-        if let Some(w) = want {
-            converted.retain(|(t, _)| t == w);
-        }
-        for (t, p) in converted.iter_mut() {
-            if keep.done(out) {
-                break;
-            }
-            self.finish_one(t, p, moved.facts, mode, keep, out);
-        }
+            .each_conversion(us, *m, Slot::Post(moved.pawn_at), &mut |t, p| {
+                if want.is_none_or(|w| w == t) {
+                    self.finish_one(t, p, facts, mode, keep, out);
+                }
+                !keep.done(out)
+            });
     }
 
     /// The end of one turn `t` whose move and conversions made `p`: first
