@@ -134,13 +134,77 @@ pub(super) fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2
 }
 
 /// The deniability pass's working room ([`State::turns_with_results_into`]):
-/// which turns share a result, the turns by result key, and one turn of
-/// each result met in a group.
+/// which turns share a result, and a hash table of the results' keys.
 #[derive(Default)]
 pub struct FlagScratch {
     same_result: Vec<bool>,
-    order: Vec<(u64, usize)>,
-    results: Vec<usize>,
+    /// Per turn, its result's key.
+    keys: Vec<u64>,
+    /// Open addressing by key: the first turn of each key met.
+    heads: Vec<u32>,
+    /// Per turn, the next turn with the same key and another result.
+    next: Vec<u32>,
+}
+
+impl FlagScratch {
+    const NONE: u32 = u32::MAX;
+
+    /// Marks in `same_result` the turns whose resulting position another
+    /// turn also reaches: turns met by the key of their result, then
+    /// compared exactly with one turn of each result of that key met so
+    /// far (the key leaves out the clocks, so equal keys need not mean
+    /// equal positions; the passes of a list, a King's step out and back,
+    /// a pawn's return, a swap of two own pawns, often share one result,
+    /// and compared pairwise they cost 4.5% of a search). Not by the
+    /// board's key alone, though it costs nothing to read: disguise chains
+    /// reach one board with other castling rights or en passant chances,
+    /// and comparing those groups cost a search from the start 8%. A hash
+    /// table, not a sort of the keys: most lists have no key twice, and
+    /// sorting cost a search 1.6%. Two turns with one result change the
+    /// material alike, so a noisy list holds every turn that shares a
+    /// noisy turn's result.
+    fn mark_shared_results(&mut self, turns: &[(Turn, Position)]) {
+        let n = turns.len();
+        self.same_result.clear();
+        self.same_result.resize(n, false);
+        self.keys.clear();
+        self.keys.extend(turns.iter().map(|(_, p)| p.key()));
+        let size = (2 * n).next_power_of_two().max(8);
+        let mask = size - 1;
+        self.heads.clear();
+        self.heads.resize(size, Self::NONE);
+        self.next.clear();
+        self.next.resize(n, Self::NONE);
+        for i in 0..n {
+            let key = self.keys[i];
+            // Zobrist keys: their low bits are as good as any.
+            let mut h = key as usize & mask;
+            loop {
+                let head = self.heads[h];
+                if head == Self::NONE {
+                    self.heads[h] = i as u32;
+                    break;
+                }
+                if self.keys[head as usize] == key {
+                    let mut r = head as usize;
+                    loop {
+                        if turns[r].1 == turns[i].1 {
+                            self.same_result[r] = true;
+                            self.same_result[i] = true;
+                            break;
+                        }
+                        if self.next[r] == Self::NONE {
+                            self.next[r] = i as u32;
+                            break;
+                        }
+                        r = self.next[r] as usize;
+                    }
+                    break;
+                }
+                h = (h + 1) & mask;
+            }
+        }
+    }
 }
 
 impl Turn {
@@ -302,48 +366,14 @@ impl State {
         noisy_only: bool,
         scratch: &mut FlagScratch,
     ) {
-        // Turns whose resulting position another turn also reaches: group
-        // by key, then compare within each group exactly (the key leaves
-        // out the clocks, so equal keys need not mean equal positions).
-        // Not by the board's key alone, though it costs nothing to read:
-        // disguise chains reach one board with other castling rights or
-        // en passant chances, and comparing those groups cost a search
-        // from the start 8%.
-        // Two turns with one result change the material alike, so a noisy
-        // list holds every turn that shares a noisy turn's result.
-        let FlagScratch {
-            same_result,
-            order,
-            results,
-        } = scratch;
-        same_result.clear();
-        same_result.resize(turns.len(), false);
-        order.clear();
-        order.extend(turns.iter().enumerate().map(|(i, (_, p))| (p.key(), i)));
-        order.sort_unstable();
-        // Within a group, each turn is compared with one turn of each
-        // result met so far, not with every other: the passes of a list
-        // (a King's step out and back, a pawn's return, a swap of two own
-        // pawns) often share one result, and a dozen of them compared
-        // pairwise cost 4.5% of a Dysnomia search.
-        for group in order.chunk_by(|a, b| a.0 == b.0) {
-            if group.len() < 2 {
-                continue;
-            }
-            results.clear();
-            for &(_, a) in group {
-                match results.iter().find(|&&r| turns[r].1 == turns[a].1) {
-                    Some(&r) => {
-                        same_result[r] = true;
-                        same_result[a] = true;
-                    }
-                    None => results.push(a),
-                }
-            }
-        }
         let may_deny = self.pos.protected != Some(self.pos.side) && !self.pos.bait && more_than_one;
+        // Which turns share their result with another matters only to a
+        // side that may be denied at all.
+        if may_deny {
+            scratch.mark_shared_results(turns);
+        }
         for (i, (t, _)) in turns.iter_mut().enumerate() {
-            t.deniable = may_deny && !same_result[i] && !self.knight_hop(&t.m);
+            t.deniable = may_deny && !scratch.same_result[i] && !self.knight_hop(&t.m);
         }
         if let Some(last) = self.last.filter(|_| self.can_deny()) {
             let denial = Turn {
