@@ -203,6 +203,31 @@ const fn ray_table() -> [[u64; 64]; 8] {
 
 static RAYS: [[u64; 64]; 8] = ray_table();
 
+/// The nearest occupied square from `from` in direction `(df, dr)` (one
+/// of the eight ray directions), if any: what a slider meets first.
+#[inline]
+pub(super) fn first_occupied(from: Square, df: i8, dr: i8, occupied: u64) -> Option<Square> {
+    let d = match (df, dr) {
+        (0, 1) => 0,
+        (1, 1) => 1,
+        (1, 0) => 2,
+        (1, -1) => 3,
+        (0, -1) => 4,
+        (-1, -1) => 5,
+        (-1, 0) => 6,
+        _ => 7,
+    };
+    debug_assert_eq!(RAY_DIRS[d], (df as i32, dr as i32));
+    let on = RAYS[d][from as usize] & occupied;
+    if on == 0 {
+        None
+    } else if RAY_UP[d] {
+        Some(on.trailing_zeros() as Square)
+    } else {
+        Some(63 - on.leading_zeros() as Square)
+    }
+}
+
 /// The rank and file (0), and the diagonals (1), through each square.
 static LINES: [[u64; 2]; 64] = {
     let mut t = [[0u64; 2]; 64];

@@ -209,6 +209,10 @@ struct DirectHunt<'a, F: Fn(&[Leg]) -> bool, E: FnMut(Move) -> bool> {
 }
 
 impl<F: Fn(&[Leg]) -> bool, E: FnMut(Move) -> bool> super::rules::LegSink for DirectHunt<'_, F, E> {
+    fn captures_only(&self) -> bool {
+        true
+    }
+
     fn legs(&mut self, legs: &[Leg], cap: bool) {
         if self.done || !cap || !(self.near)(legs) {
             return;

@@ -22,6 +22,10 @@ struct KingHunt<'a> {
 }
 
 impl LegSink for KingHunt<'_> {
+    fn captures_only(&self) -> bool {
+        true
+    }
+
     fn legs(&mut self, legs: &[Leg], cap: bool) {
         if self.found || !cap {
             return;

@@ -61,6 +61,16 @@ fn level_of(pos: &Position, sq: Square, level: usize) -> u8 {
 /// capture a King, so the only ones check simulates).
 pub(crate) trait LegSink {
     fn legs(&mut self, legs: &[Leg], cap: bool);
+
+    /// Whether the sink drops every leg of a Rook, Bishop or Queen that
+    /// cannot remove a piece (`cap` false): then a slider is given only
+    /// the square it meets first on each ray, found from the masks, and
+    /// the empty squares before it are not walked. (Check simulation and
+    /// the noisy listings drop them: walking them cost the
+    /// Dysnomia bench several per cent.)
+    fn captures_only(&self) -> bool {
+        false
+    }
 }
 
 /// A King's first steps: eight squares, a capture and an entry at most
@@ -154,11 +164,11 @@ impl Position {
         let color = p.color();
         let riding = fl != NO_LEVEL && fl > 0;
         match p.kind() {
-            Kind::Rook => self.slides(color, sq, fl, &ROOK_DIRS, 8, out),
-            Kind::Bishop => self.slides(color, sq, fl, &BISHOP_DIRS, 8, out),
+            Kind::Rook => self.slides(color, sq, fl, &ROOK_DIRS, out),
+            Kind::Bishop => self.slides(color, sq, fl, &BISHOP_DIRS, out),
             Kind::Queen => {
-                self.slides(color, sq, fl, &ROOK_DIRS, 8, out);
-                self.slides(color, sq, fl, &BISHOP_DIRS, 8, out);
+                self.slides(color, sq, fl, &ROOK_DIRS, out);
+                self.slides(color, sq, fl, &BISHOP_DIRS, out);
                 let mut round = Leg::new(sq, sq);
                 round.from_level = fl;
                 out.legs(&[round], true);
@@ -176,14 +186,27 @@ impl Position {
         from: Square,
         fl: u8,
         dirs: &[(i8, i8)],
-        max: usize,
         out: &mut impl LegSink,
     ) {
+        let captures_only = out.captures_only();
         let mut put = |l: Leg, cap: bool| out.legs(&[l], cap);
+        if captures_only {
+            // The same capturing legs, in the same order: only the square
+            // each ray meets, found from the masks (a leg to an empty
+            // square never removes anything).
+            let occupied = self.board.occupied();
+            for &(df, dr) in dirs {
+                if let Some(t) = super::attacks::first_occupied(from, df, dr, occupied) {
+                    landings(self, color, from, fl, t, &mut put);
+                }
+            }
+            return;
+        }
+        // Square by square: walking a ray's empty squares from the masks
+        // measured no faster (bench +0.5% instructions).
         for &(df, dr) in dirs {
             let mut t = from;
-            for _ in 0..max {
-                let Some(n) = offset(t, df, dr) else { break };
+            while let Some(n) = offset(t, df, dr) {
                 t = n;
                 if !landings(self, color, from, fl, t, &mut put) {
                     break;

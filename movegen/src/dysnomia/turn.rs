@@ -192,6 +192,12 @@ impl EachMove<'_> {
 }
 
 impl LegSink for EachMove<'_> {
+    /// A noisy listing keeps a leg that removes nothing only when it
+    /// takes a pawn to its last rank: never a slider's.
+    fn captures_only(&self) -> bool {
+        self.skip_quiet
+    }
+
     fn legs(&mut self, legs: &[Leg], cap: bool) {
         if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
             return;
