@@ -17,6 +17,8 @@ use movegen::dysnomia::game::{State, Turn};
 use movegen::dysnomia::list_cache;
 use movegen::dysnomia::Position;
 use movegen::{Game, Tactical};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -56,20 +58,10 @@ fn allocations() -> u64 {
     ALLOCATIONS.with(|n| n.get())
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// States of seeded random games from each bench position, captures
 /// preferred (they reach columns, falls, exiles and conversions sooner).
 fn sample_states() -> Vec<State> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = StdRng::seed_from_u64(33);
     let mut states = Vec::new();
     let mut moves = Vec::new();
     for fen in movegen::dysnomia::CARD.bench_fens.iter().cycle().take(36) {
@@ -82,10 +74,10 @@ fn sample_states() -> Vec<State> {
             moves.clear();
             s.legal_moves(&mut moves);
             let noisy: Vec<Turn> = moves.iter().copied().filter(|&t| s.is_noisy(t)).collect();
-            let pick = if !noisy.is_empty() && rng.below(2) == 0 {
-                noisy[rng.below(noisy.len())]
+            let pick = if !noisy.is_empty() && rng.gen_bool(0.5) {
+                noisy[rng.gen_range(0..noisy.len())]
             } else {
-                moves[rng.below(moves.len())]
+                moves[rng.gen_range(0..moves.len())]
             };
             s.make(pick);
         }
@@ -134,7 +126,7 @@ fn dysnomia_generation_make_and_legality_allocate_nothing_when_warm() {
         prefixed += moves.iter().any(|t| !t.m.pre().is_empty()) as usize;
         columns += (s.pos.board.columns() != 0) as usize;
     }
-    // Seeded: 20, 6 and 252 of 1,200-odd states when written.
+    // Seeded: 24, 10 and 237 of 1,250 states when written.
     assert!(
         converting >= 5 && prefixed >= 3 && columns >= 50,
         "the sample misses rare turns: {converting} states convert, {prefixed} have prefix \
