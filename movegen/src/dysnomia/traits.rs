@@ -8,8 +8,10 @@
 //!   outgrow: conversions multiply turns; the longest list met in 3,000
 //!   random games had 298).
 //! * Make is copy-make: [`Game::Undo`] is the whole state before, and
-//!   [`Game::make`] replays the one turn with the generator itself,
-//!   pruned to that turn ([`super::position::Position::play`]).
+//!   [`Game::make`] takes a listed turn's result from the thread's list
+//!   cache ([`super::list_cache`]), where the listing left it; a turn not
+//!   in a kept list is replayed with the generator itself, pruned to that
+//!   turn ([`super::position::Position::play`]).
 //! * The key is the position's Zobrist key (the board's share kept
 //!   incrementally) and, while a denial is open, the denial's result.
 //! * Game ends: [`State::rule_end`] (exile, a King captured, mate,
