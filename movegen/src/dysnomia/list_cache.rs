@@ -265,7 +265,7 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
     })
 }
 
-/// Appends the legal turns of `s` to `out` (see [`with_list`]).
+/// Appends the legal turns of `s` to `out` (see `with_list`).
 pub fn legal_turns_into(s: &State, out: &mut Vec<Turn>) {
     with_list(s, Kind::All, |list| {
         out.extend(list.iter().map(|(t, _)| *t))
@@ -273,7 +273,7 @@ pub fn legal_turns_into(s: &State, out: &mut Vec<Turn>) {
 }
 
 /// Appends the noisy legal turns of `s` to `out`, in the whole list's
-/// order (see [`with_list`]).
+/// order (see `with_list`).
 pub fn noisy_turns_into(s: &State, out: &mut Vec<Turn>) {
     with_list(s, Kind::Noisy, |list| {
         out.extend(list.iter().map(|(t, _)| *t))
@@ -281,7 +281,7 @@ pub fn noisy_turns_into(s: &State, out: &mut Vec<Turn>) {
 }
 
 /// Calls `f` with the legal turns of `s` and their results (see
-/// [`with_list`]); `f` must not come back to the cache.
+/// `with_list`); `f` must not come back to the cache.
 pub fn with_turns<R>(s: &State, f: impl FnOnce(&[(Turn, Position)]) -> R) -> R {
     with_list(s, Kind::All, f)
 }
