@@ -1,8 +1,9 @@
 //! Each game through the public API of movegen and engine: invariants over
 //! seeded random games (Trubix and Trubix-43, Reality Check, Dysnomia, and
 //! one walk over every game through the shared traits), the
-//! Reality Check information model, and the alpha-beta search on Trubix,
-//! Strange Chess and Dysnomia positions.
+//! Reality Check information model, the alpha-beta search on Trubix,
+//! Strange Chess and Dysnomia positions, and Dysnomia's generation without
+//! heap allocation (a counting allocator).
 //!
 //! One test binary for all of them. Random-game sizes depend on the build:
 //! debug builds (`cargo test --workspace`) play fewer games, `.ci/run` runs
@@ -11,6 +12,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod dysnomia_alloc;
 mod dysnomia_invariants;
 mod dysnomia_search;
 mod every_game_invariants;

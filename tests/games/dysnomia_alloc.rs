@@ -10,8 +10,8 @@
 //! thread's buffers, then, with the list cache emptied so that every list
 //! is generated again, counting. The second pass must allocate nothing.
 //!
-//! A binary of its own: the counting allocator serves every test of the
-//! binary it is in.
+//! The counting allocator serves every test of this binary: it only adds
+//! one to a per-thread counter, and only this module reads it.
 
 use movegen::dysnomia::game::{State, Turn};
 use movegen::dysnomia::list_cache;
