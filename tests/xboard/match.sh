@@ -4,7 +4,8 @@
 # (XBoard's `normal`, with XBoard's own legality testing, mate and claim
 # checks on), Strange Chess (12x12) and Dysnomia (8x8, without denial),
 # under Xvfb.
-# Fails unless every game ends with a result by our rules, XBoard's debug
+# Fails unless every game ends with a result by our rules (or, Strange
+# Chess's long games, at XBoard's own limit of 999 plies), XBoard's debug
 # log shows no illegal move, forfeit or protocol error, and the PGN holds
 # the games.
 #
@@ -86,7 +87,14 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
   [ -s "$pgn" ] || fail "$variant: no PGN"
   results=$(grep -c '^\[Result "' "$pgn" || true)
   [ "$results" = "$GAMES" ] || fail "$variant: PGN holds $results games, expected $GAMES"
-  if grep -q '^\[Result "\*"\]' "$pgn"; then fail "$variant: unfinished game in the PGN"; fi
+  # XBoard keeps at most 999 plies (MAX_MOVES, fixed when it is compiled)
+  # and ends a longer game unfinished, "Game too long"; no rule of ours
+  # ends it. Long Strange Chess games can get there (captures and drops
+  # keep the 100-ply count from ending them). Such a game is counted apart;
+  # every other game must end by our rules.
+  too_long=$(grep -c 'GameEnds([0-9]*, Game too long; increase MAX_MOVES' "$debug" || true)
+  unfinished=$(grep -c '^\[Result "\*"\]' "$pgn" || true)
+  [ "$unfinished" -le "$too_long" ] || fail "$variant: $unfinished unfinished games in the PGN, $too_long of them at XBoard's limit"
   if [ "$variant" != normal ]; then
     grep -q "\[Variant \"$variant\"\]" "$pgn" || fail "$variant: PGN has no Variant tag"
   fi
@@ -99,7 +107,7 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
       || fail "$variant: XBoard did not say 'computer' to both engines (see $debug)"
   fi
   reasons=$(grep -cE "$ending" "$pgn" || true)
-  [ "$reasons" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules"; }
+  [ "$((reasons + too_long))" = "$GAMES" ] || { grep -E '\} (1-0|0-1|1/2-1/2|\*)' "$pgn" >&2; fail "$variant: $reasons of $GAMES games end by our rules ($too_long at XBoard's limit)"; }
   if [ "$variant" = strangechess ]; then
     # Our model of XBoard's board must end each game on XBoard's own board.
     CURIO_XB_DEBUG="$debug" CURIO_XB_FEN="$XBT/$variant.fen" \
@@ -107,6 +115,6 @@ for variant in ${VARIANTS:-trubix trubix43 normal strangechess dysnomia}; do
     grep -q "^test result: ok" "$XBT/board.log" || fail "$variant: our model of XBoard's board is wrong"
     [ "$(grep -c "XBoard's board as modelled" "$XBT/board.log")" = "$GAMES" ] || fail "$variant: not every game compared"
   fi
-  echo "xboard match: $variant ok ($score)"
+  echo "xboard match: $variant ok ($score; $too_long at XBoard's limit of 999 plies)"
 done
 echo "xboard match: passed; PGN and logs in $XBT"
