@@ -140,11 +140,47 @@ fn power_value(mask: u8) -> Score {
 
 const TEMPO: Score = 10;
 const TUNNEL: Score = 8;
+/// Mop-up: per step of the weaker king from the centre, and per step the
+/// kings are closer than 11 apart.
+const MOP_EDGE: Score = 20;
+const MOP_CLOSE: Score = 8;
 
 /// Distance of a cell from the centre of the board (0 in the middle four).
 fn centre_distance(sq: usize) -> i32 {
     let d = |x: usize| (2 * x as i32 - 11).abs() / 2;
     d(file_of(sq)).max(d(rank_of(sq)))
+}
+
+/// Mating a bare king on 144 cells takes a plan the search cannot see: a
+/// Queen and King against a King shuffled for 100 plies at depth 15 and
+/// drew. So when one side is a Rook or more ahead and the other has no
+/// Pawns and at most a minor piece's worth left, the stronger side is paid
+/// for driving the weaker king to the edge and for bringing its own king
+/// close (both a mate needs), from White's view.
+fn mop_up(p: &Position, w: &Weights, material: [Score; 2], pawns: [usize; 2]) -> Score {
+    let rook = value(w, Kind::Rook);
+    let lead = material[0] - material[1];
+    let strong = if lead >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let weak = strong.flip();
+    if lead.abs() < rook || pawns[weak.index()] > 0 || material[weak.index()] >= rook {
+        return 0;
+    }
+    let (Some(lone), Some(own)) = (p.king_square(weak), p.king_square(strong)) else {
+        return 0;
+    };
+    let apart = file_of(lone)
+        .abs_diff(file_of(own))
+        .max(rank_of(lone).abs_diff(rank_of(own))) as Score;
+    let mop = MOP_EDGE * centre_distance(lone) + MOP_CLOSE * (11 - apart);
+    if strong == Color::White {
+        mop
+    } else {
+        -mop
+    }
 }
 
 /// A position split for the evaluation: the fitted features (White's
@@ -184,6 +220,9 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
     let mut f = [0; FEATURES];
     let mut rest = 0;
     let index = |k: Kind| MATERIAL_KINDS.iter().position(|&m| m == k);
+    // Per side: material (in `w`) and Pawns, for the mop-up term.
+    let mut material = [0; 2];
+    let mut pawns = [0; 2];
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
         let mut own = 0;
@@ -198,6 +237,8 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
                 if let Some(i) = index(k) {
                     f[i] += sign;
                 }
+                material[c.index()] += w.material[k as usize];
+                pawns[c.index()] += (k == Kind::Pawn) as usize;
                 let tunneller =
                     k == Kind::Digger || (k == Kind::Bacteria && p.powers_at(sq) & power::T != 0);
                 if let Some(ek) = enemy_king {
@@ -230,6 +271,7 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
             }
             let halfers = p.halfers(sq, c) as Score;
             f[10] += sign * halfers;
+            material[c.index()] += halfers * w.material[Kind::Halfer as usize];
             own += halfers * 3 * (5 - centre_distance(sq));
         }
         for t in p.tunnels() {
@@ -239,6 +281,7 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
         }
         rest += sign * own;
     }
+    rest += mop_up(p, w, material, pawns);
     // A besieged piece is expected to fall: the fewer plies left, the more
     // of its value its side has lost already.
     for s in p.sieges() {
@@ -365,6 +408,22 @@ mod tests {
         let b = eval_fen("6k5/5q6/12/12/12/12/12/12/12/12/12/6K5 b - - 0 1");
         assert!(a > 800, "{a}");
         assert_eq!(a, -b);
+    }
+
+    #[test]
+    fn mop_up_drives_a_bare_king_to_the_edge_and_brings_the_kings_together() {
+        // White Queen against the bare black King: the King on the edge is
+        // worse for Black than in the centre, the white King near it better.
+        let centre = eval_fen("12/12/12/12/12/5k6/12/12/12/12/3Q8/K11 w - - 0 1");
+        let edge = eval_fen("12/12/12/12/12/11k/12/12/12/12/3Q8/K11 w - - 0 1");
+        let close = eval_fen("12/12/12/12/12/11k/12/9K2/12/12/3Q8/12 w - - 0 1");
+        // (The King also moved 5 files further from the white King.)
+        assert_eq!(edge - centre, MOP_EDGE * 5 - MOP_CLOSE * 5);
+        assert_eq!(close - edge, MOP_CLOSE * (11 - 2));
+        // Black with a Pawn left: no mop-up, the King may stay central.
+        let pawn_c = eval_fen("12/12/12/12/12/5k6/12/12/12/p11/3Q8/K11 w - - 0 1");
+        let pawn_e = eval_fen("12/12/12/12/12/11k/12/12/12/p11/3Q8/K11 w - - 0 1");
+        assert_eq!(pawn_e - pawn_c, 0);
     }
 
     #[test]

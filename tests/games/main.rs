@@ -2,8 +2,9 @@
 //! seeded random games (Trubix and Trubix-43, Reality Check, Dysnomia, and
 //! one walk over every game through the shared traits), the
 //! Reality Check information model, the alpha-beta search on Trubix,
-//! Strange Chess and Dysnomia positions, and Dysnomia's generation without
-//! heap allocation (a counting allocator).
+//! Strange Chess and Dysnomia positions, winning endings played out to
+//! mate (the mop-up term), and Dysnomia's generation without heap
+//! allocation (a counting allocator).
 //!
 //! One test binary for all of them. Random-game sizes depend on the build:
 //! debug builds (`cargo test --workspace`) play fewer games, `.ci/run` runs
@@ -16,6 +17,7 @@ mod dysnomia_alloc;
 mod dysnomia_invariants;
 mod dysnomia_search;
 mod every_game_invariants;
+mod mop_up;
 mod realitycheck_info;
 mod realitycheck_invariants;
 mod strangechess_search;
