@@ -343,11 +343,15 @@ impl Evaluator for State {
 
     fn evaluate(&self, c: &EvalConfig) -> Score {
         let w = evaluate_white_with(&self.pos, c.dysnomia) + mop_up(&self.pos, c.dysnomia);
-        (if self.side_to_move() == Color::White {
+        let s = if self.side_to_move() == Color::White {
             w
         } else {
             -w
-        }) + TEMPO
+        };
+        // The 100-ply fade, as in Trubix (docs/engine.md): an advantage is
+        // worth less the nearer the move-count draw, so the side ahead
+        // makes progress now.
+        s * (200 - self.pos.halfmove.min(100) as Score) / 200 + TEMPO
     }
 
     fn tactical_order(&self, c: &EvalConfig, t: Turn) -> i32 {
@@ -391,6 +395,21 @@ mod tests {
         assert_eq!(mop("6k1/8/8/8/8/8/8/B3K3 w - - 0 1"), 0);
         // A Knight is worth more than a Rook in Dysnomia (the fit): mop-up.
         assert_eq!(mop("6k1/8/8/8/8/8/8/N3K3 w - - 0 1"), MOP_EDGE * 3);
+    }
+
+    #[test]
+    fn an_advantage_fades_towards_the_move_count_draw() {
+        // White a Queen up; the 100-ply count at 0, 50 and 100 (and past).
+        let at = |h: u32| {
+            state(&format!("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - {h} 60"))
+                .evaluate(&EvalConfig::DEFAULT)
+                - TEMPO
+        };
+        let fresh = at(0);
+        assert!(fresh > 600, "{fresh}");
+        assert_eq!(at(50), fresh * 150 / 200);
+        assert_eq!(at(100), fresh / 2);
+        assert_eq!(at(100), at(120));
     }
 
     #[test]
