@@ -154,7 +154,7 @@ fn centre_distance(sq: usize) -> i32 {
 /// Mating a bare king on 144 cells takes a plan the search cannot see: a
 /// Queen and King against a King shuffled for 100 plies at depth 15 and
 /// drew. So when one side is a Rook or more ahead and the other has no
-/// Pawns and at most a minor piece's worth left, the stronger side is paid
+/// Pawns and less than a Rook's worth left, the stronger side is paid
 /// for driving the weaker king to the edge and for bringing its own king
 /// close (both a mate needs), from White's view.
 fn mop_up(p: &Position, w: &Weights, material: [Score; 2], pawns: [usize; 2]) -> Score {
