@@ -15,9 +15,9 @@
 //! A turn's material change is part of the turn (`Turn::delta`), so
 //! capture ordering and delta pruning read it without playing the turn.
 
-use crate::{EvalConfig, Evaluator, Score};
-use movegen::dysnomia::board::squares;
+use crate::{mop_up, EvalConfig, Evaluator, Score};
 use movegen::dysnomia::board::Material;
+use movegen::dysnomia::board::{squares, Square};
 use movegen::dysnomia::game::{State, Turn};
 use movegen::dysnomia::{Kind, Piece, Position};
 use movegen::{Color, Game};
@@ -264,53 +264,38 @@ pub fn evaluate_white_with(p: &Position, w: &Weights) -> Score {
 
 const TEMPO: Score = 10;
 
-/// Mop-up weights: per step of the weaker King from the centre, and per
-/// step the Kings are closer than 7 apart.
-const MOP_EDGE: Score = 20;
-const MOP_CLOSE: Score = 8;
-
 /// Mop-up, from White's view (outside the fitted linear features: no
 /// self-play position the fit saw has it): when one side is a Rook or
 /// more ahead and the other has no pawns or Statues (nothing to promote or
 /// keep an exile alive) and less than a Rook left, the stronger side is
 /// paid for driving the weaker King to the edge and for bringing its own
-/// King close. Without it a Queen or a Rook against a bare King drew by
-/// the 100-ply rule in 5 of 6 games of Curio against itself.
+/// King close (the shape is `crate::mop_up`'s). Without it a Queen or a
+/// Rook against a bare King drew by the 100-ply rule in 5 of 6 games of
+/// Curio against itself.
 pub fn mop_up(p: &Position, w: &Weights) -> Score {
     let b = &p.board;
-    let promotable = |c: Color| b.bottoms(c, Kind::Pawn) | b.bottoms(c, Kind::Statue) != 0;
     // Most positions have pawns on both sides: decided from two masks.
-    if promotable(Color::White) && promotable(Color::Black) {
+    let on_bottom = |c: Color| b.bottoms(c, Kind::Pawn) | b.bottoms(c, Kind::Statue) != 0;
+    if on_bottom(Color::White) && on_bottom(Color::Black) {
         return 0;
     }
     let m = b.material();
     let total = |c: Color| material_of(w, &m[c.index()]);
-    let lead = total(Color::White) - total(Color::Black);
-    let strong = if lead >= 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let weak = strong.flip();
-    let rook = value(w, Kind::Rook);
-    let weak_pawns = m[weak.index()][Kind::Pawn as usize] + m[weak.index()][Kind::Statue as usize];
-    if lead.abs() < rook || weak_pawns > 0 || total(weak) >= rook {
-        return 0;
-    }
-    let (Some((lone, _)), Some((own, _))) = (b.king(weak), b.king(strong)) else {
+    // Riders counted too.
+    let promotable =
+        |c: Color| m[c.index()][Kind::Pawn as usize] + m[c.index()][Kind::Statue as usize] > 0;
+    let Some(strong) = mop_up::stronger_side(
+        [total(Color::White), total(Color::Black)],
+        [promotable(Color::White), promotable(Color::Black)],
+        value(w, Kind::Rook),
+    ) else {
         return 0;
     };
-    let (lone, own) = (lone as i32, own as i32);
-    let centre = |s: i32| (2 * (s % 8) - 7).abs().max((2 * (s / 8) - 7).abs()) / 2;
-    let apart = ((lone % 8) - (own % 8))
-        .abs()
-        .max(((lone / 8) - (own / 8)).abs());
-    let mop = MOP_EDGE * centre(lone) + MOP_CLOSE * (7 - apart);
-    if strong == Color::White {
-        mop
-    } else {
-        -mop
-    }
+    let (Some((lone, _)), Some((own, _))) = (b.king(strong.flip()), b.king(strong)) else {
+        return 0;
+    };
+    let at = |s: Square| (s as i32 % 8, s as i32 / 8);
+    mop_up::for_white(strong, mop_up::bonus(at(lone), at(own), 8))
 }
 
 /// What `delta` (a turn's material change) is worth to `mover`, in `w`.
@@ -383,18 +368,18 @@ mod tests {
     fn mop_up_drives_a_bare_king_to_the_edge_and_brings_the_kings_together() {
         let mop = |fen: &str| mop_up(&state(fen).pos, &DEFAULT);
         // The black King on d5, 4 steps from the white King: closeness only.
-        assert_eq!(mop("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1"), MOP_CLOSE * 3);
+        assert_eq!(mop("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1"), mop_up::CLOSE * 3);
         // On g8, three rings out and 7 steps away: the edge only.
-        assert_eq!(mop("6k1/8/8/8/8/8/8/Q3K3 w - - 0 1"), MOP_EDGE * 3);
+        assert_eq!(mop("6k1/8/8/8/8/8/8/Q3K3 w - - 0 1"), mop_up::EDGE * 3);
         // Black the stronger: the sign turns.
-        assert_eq!(mop("q3k3/8/8/8/3K4/8/8/8 b - - 0 1"), -MOP_CLOSE * 3);
+        assert_eq!(mop("q3k3/8/8/8/3K4/8/8/8 b - - 0 1"), -mop_up::CLOSE * 3);
         // A pawn, a Statue or a Rook's worth left to the weaker side, or a
         // lead below a Rook: none.
         assert_eq!(mop("6k1/p7/8/8/8/8/8/Q3K3 w - - 0 1"), 0);
         assert_eq!(mop("6k1/8/8/8/8/8/8/Q2rK3 w - - 0 1"), 0);
         assert_eq!(mop("6k1/8/8/8/8/8/8/B3K3 w - - 0 1"), 0);
         // A Knight is worth more than a Rook in Dysnomia (the fit): mop-up.
-        assert_eq!(mop("6k1/8/8/8/8/8/8/N3K3 w - - 0 1"), MOP_EDGE * 3);
+        assert_eq!(mop("6k1/8/8/8/8/8/8/N3K3 w - - 0 1"), mop_up::EDGE * 3);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod chess;
 pub mod dysnomia;
 pub mod montecarlo;
+pub mod mop_up;
 pub mod profile;
 pub mod realitycheck;
 pub mod strangechess;

@@ -10,7 +10,7 @@
 //! to measure against). Scores are centipawns from the side to move's
 //! view.
 
-use crate::{EvalConfig, Evaluator, Score};
+use crate::{mop_up, EvalConfig, Evaluator, Score};
 use movegen::strangechess::geometry::{file_of, rank_of, tables};
 use movegen::strangechess::position::power;
 use movegen::strangechess::{moves, Kind, Move, Position};
@@ -140,15 +140,10 @@ fn power_value(mask: u8) -> Score {
 
 const TEMPO: Score = 10;
 const TUNNEL: Score = 8;
-/// Mop-up: per step of the weaker king from the centre, and per step the
-/// kings are closer than 11 apart.
-const MOP_EDGE: Score = 20;
-const MOP_CLOSE: Score = 8;
 
 /// Distance of a cell from the centre of the board (0 in the middle four).
 fn centre_distance(sq: usize) -> i32 {
-    let d = |x: usize| (2 * x as i32 - 11).abs() / 2;
-    d(file_of(sq)).max(d(rank_of(sq)))
+    mop_up::centre_distance(file_of(sq) as i32, rank_of(sq) as i32, 12)
 }
 
 /// Mating a bare king on 144 cells takes a plan the search cannot see: a
@@ -156,31 +151,18 @@ fn centre_distance(sq: usize) -> i32 {
 /// drew. So when one side is a Rook or more ahead and the other has no
 /// Pawns and less than a Rook's worth left, the stronger side is paid
 /// for driving the weaker king to the edge and for bringing its own king
-/// close (both a mate needs), from White's view.
+/// close (both a mate needs; the shape is `crate::mop_up`'s), from
+/// White's view.
 fn mop_up(p: &Position, w: &Weights, material: [Score; 2], pawns: [usize; 2]) -> Score {
-    let rook = value(w, Kind::Rook);
-    let lead = material[0] - material[1];
-    let strong = if lead >= 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let weak = strong.flip();
-    if lead.abs() < rook || pawns[weak.index()] > 0 || material[weak.index()] >= rook {
-        return 0;
-    }
-    let (Some(lone), Some(own)) = (p.king_square(weak), p.king_square(strong)) else {
+    let promotable = [pawns[0] > 0, pawns[1] > 0];
+    let Some(strong) = mop_up::stronger_side(material, promotable, value(w, Kind::Rook)) else {
         return 0;
     };
-    let apart = file_of(lone)
-        .abs_diff(file_of(own))
-        .max(rank_of(lone).abs_diff(rank_of(own))) as Score;
-    let mop = MOP_EDGE * centre_distance(lone) + MOP_CLOSE * (11 - apart);
-    if strong == Color::White {
-        mop
-    } else {
-        -mop
-    }
+    let (Some(lone), Some(own)) = (p.king_square(strong.flip()), p.king_square(strong)) else {
+        return 0;
+    };
+    let at = |s: usize| (file_of(s) as i32, rank_of(s) as i32);
+    mop_up::for_white(strong, mop_up::bonus(at(lone), at(own), 12))
 }
 
 /// A position split for the evaluation: the fitted features (White's
@@ -418,8 +400,8 @@ mod tests {
         let edge = eval_fen("12/12/12/12/12/11k/12/12/12/12/3Q8/K11 w - - 0 1");
         let close = eval_fen("12/12/12/12/12/11k/12/9K2/12/12/3Q8/12 w - - 0 1");
         // (The King also moved 5 files further from the white King.)
-        assert_eq!(edge - centre, MOP_EDGE * 5 - MOP_CLOSE * 5);
-        assert_eq!(close - edge, MOP_CLOSE * (11 - 2));
+        assert_eq!(edge - centre, mop_up::EDGE * 5 - mop_up::CLOSE * 5);
+        assert_eq!(close - edge, mop_up::CLOSE * (11 - 2));
         // Black with a Pawn left: no mop-up, the King may stay central.
         let pawn_c = eval_fen("12/12/12/12/12/5k6/12/12/12/p11/3Q8/K11 w - - 0 1");
         let pawn_e = eval_fen("12/12/12/12/12/11k/12/12/12/p11/3Q8/K11 w - - 0 1");

@@ -12,19 +12,14 @@
 mod tables;
 mod terms;
 
-use crate::{EvalConfig, Evaluator, Score};
+use crate::{mop_up, EvalConfig, Evaluator, Score};
 use movegen::chess::position::{KING, PAWN, ROOK};
 use movegen::chess::{Move, Position};
 use movegen::game::{Color, Game};
 use tables::MG_VALUE;
-use terms::{king_distance, Terms};
+use terms::Terms;
 
 const TEMPO: Score = 12;
-
-fn centre_distance(s: usize) -> i32 {
-    let (f, r) = ((s % 8) as i32, (s / 8) as i32);
-    (2 * f - 7).abs().max((2 * r - 7).abs()) / 2
-}
 
 /// The evaluation from White's point of view, without tempo.
 pub fn evaluate_white(pos: &Position) -> Score {
@@ -45,11 +40,10 @@ pub fn evaluate_white(pos: &Position) -> Score {
         if lead.abs() < MG_VALUE[ROOK] {
             score /= 8;
         } else {
-            let weak_king = pos.king_square(strong.flip());
-            let strong_king = pos.king_square(strong);
-            let mop =
-                20 * centre_distance(weak_king) + 8 * (7 - king_distance(weak_king, strong_king));
-            score += if strong == Color::White { mop } else { -mop };
+            let at = |s: usize| ((s % 8) as i32, (s / 8) as i32);
+            let lone = at(pos.king_square(strong.flip()));
+            let own = at(pos.king_square(strong));
+            score += mop_up::for_white(strong, mop_up::bonus(lone, own, 8));
         }
     }
     score
