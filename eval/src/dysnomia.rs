@@ -10,7 +10,10 @@
 //! King in Exile (worse the fewer pawns and Statues keep the exiled side
 //! alive). The first weights ([`HANDSET`]) were set by hand from how the
 //! pieces move; Curio plays with [`FITTED`], fitted to its own games.
-//! Scores are centipawns from the side to move's view.
+//! Outside the fitted features: the mop-up of a bare King
+//! ([`crate::mop_up`]), and the 100-ply fade (the score times `(200 - h)
+//! / 200`, `h` the 100-ply count, as in Trubix). Scores are centipawns
+//! from the side to move's view.
 //!
 //! A turn's material change is part of the turn (`Turn::delta`), so
 //! capture ordering and delta pruning read it without playing the turn.

@@ -7,8 +7,10 @@
 //! sandwiches), slider mobility, pawn advance and the centralisation of the
 //! short-range pieces. The fitted weights ([`FITTED`], Texel's method over
 //! Curio's own games) replaced the first hand-set ones ([`HANDSET`], kept
-//! to measure against). Scores are centipawns from the side to move's
-//! view.
+//! to measure against). Outside the fitted features: a mop-up term that
+//! drives a bare King to the edge when one side is a Rook ahead against
+//! no pawns ([`crate::mop_up`]). Scores are centipawns from the side to
+//! move's view.
 
 use crate::{mop_up, EvalConfig, Evaluator, Score};
 use movegen::strangechess::geometry::{file_of, rank_of, tables};
