@@ -44,16 +44,19 @@ pub struct Weights {
 
 /// Indices into the per-kind arrays: the `Kind` discriminants.
 pub const DEFAULT_WEIGHTS: Weights = Weights {
-    // Fitted to self-play results (benches/tune.rs; docs/engine.md).
+    // Material, the woozan chain and the king's centre in the ending:
+    // fitted to self-play results in two rounds (benches/tune.rs `fit`,
+    // then `fit-all` with placement, mobility and advance held; the rest
+    // hand-set; docs/engine.md, "Piece values").
     //         K    Q    N    C    S    F    W
-    material: [0, 475, 190, 510, 480, 510, 100],
+    material: [0, 480, 205, 505, 485, 505, 100],
     placement: [0, 1, 4, 3, 1, 2, 0],
     mobility: [0, 3, 4, 3, 4, 3, 0],
     advance_mg: [0, 0, 0, 4, 8, 14, 22, 32, 45, 70, 0],
     advance_eg: [0, 0, 0, 8, 18, 30, 45, 65, 90, 130, 0],
-    woozan_chain: 8,
+    woozan_chain: 17,
     king_attack: 6,
-    king_centre_eg: 4,
+    king_centre_eg: 1,
     tempo: 12,
 };
 
