@@ -59,7 +59,10 @@ pub struct AnalyzeOpts {
     /// Stop after this many nodes
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Number of best lines to show (at most one per legal move)
+    /// Number of best lines to show (at most one per legal move). Each
+    /// iteration ends with its lines in order of score: a line found
+    /// better than one shown before it is shown again under its new
+    /// number, with the lines it moved down
     #[arg(long, default_value_t = 1)]
     pub multipv: usize,
     /// Search threads; at most one per core runs, since more would only

@@ -8,7 +8,7 @@ use crate::common;
 use common::{board_of, suite};
 use engine::limits::{Clock, Limits};
 use engine::observer::{Observer, Recorder, Silent};
-use engine::score::{mate_in_moves, DRAW};
+use engine::score::{mate_in_moves, Score, DRAW};
 use engine::{Engine, SearchOptions, SearchResult};
 use movegen::game::{Game, MoveList, Notation, Outcome};
 use movegen::trubix::{Board, Move, Position};
@@ -284,27 +284,58 @@ fn a_legal_move_in_every_suite_position() {
     }
 }
 
+/// The lines of the iteration at `depth` as a GUI shows them at its end: a
+/// line reported again under its number replaces the earlier report.
+fn final_lines<M: Copy>(rec: &Recorder<M>, depth: u32) -> Vec<(Score, Vec<M>)> {
+    let mut lines: Vec<(Score, Vec<M>)> = Vec::new();
+    for i in rec.iterations.iter().filter(|i| i.depth == depth) {
+        if i.multipv > lines.len() {
+            assert_eq!(i.multipv, lines.len() + 1, "lines are numbered in turn");
+            lines.push((i.score, i.pv.clone()));
+        } else {
+            lines[i.multipv - 1] = (i.score, i.pv.clone());
+        }
+    }
+    lines
+}
+
+/// Multi-PV lines end each iteration in order of score, with distinct
+/// first moves, and the search's result is the first line. From the chess
+/// start at depth 3 the fourth line searched (Nf3) scores above the second
+/// and third: before the lines were kept in order it was shown fourth.
 #[test]
-fn multipv_reports_distinct_lines() {
+fn multipv_lines_are_distinct_and_in_order() {
     let _serial = serial();
-    let p = Position::start(Board::T43);
-    let mut engine = Engine::new(8, 1);
-    let mut rec = Recorder::default();
-    engine.search(
-        &p,
-        &[],
-        &Limits::depth(4),
-        &SearchOptions {
-            multipv: 3,
-            ..SearchOptions::default()
-        },
-        &mut rec,
-    );
-    let last: Vec<_> = rec.iterations.iter().filter(|i| i.depth == 4).collect();
-    assert_eq!(last.len(), 3);
-    assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
-    assert_ne!(last[0].pv[0], last[1].pv[0]);
-    assert_ne!(last[1].pv[0], last[2].pv[0]);
+    fn check<G: eval::Evaluator>(p: &G, depth: u32, lines: usize) {
+        let mut engine = Engine::new(8, 1);
+        let mut rec = Recorder::default();
+        let r = engine.search(
+            p,
+            &[],
+            &Limits::depth(depth),
+            &SearchOptions {
+                multipv: lines,
+                ..SearchOptions::default()
+            },
+            &mut rec,
+        );
+        for d in 1..=depth {
+            let shown = final_lines(&rec, d);
+            assert_eq!(shown.len(), lines, "depth {d}");
+            for w in shown.windows(2) {
+                assert!(w[0].0 >= w[1].0, "depth {d}: {} above {}", w[1].0, w[0].0);
+            }
+            for (i, a) in shown.iter().enumerate() {
+                assert!(shown[..i].iter().all(|b| b.1[0] != a.1[0]), "depth {d}");
+            }
+            if d == depth {
+                assert_eq!(r.best, Some(shown[0].1[0]));
+                assert_eq!(r.score, shown[0].0);
+            }
+        }
+    }
+    check(&Position::start(Board::T43), 4, 3);
+    check(&movegen::chess::Position::start(), 3, 4);
 }
 
 #[test]

@@ -58,14 +58,11 @@ impl<G: Evaluator> Thread<'_, G> {
                 continue;
             }
             self.excluded.clear();
-            let mut completed = Vec::new();
+            // This iteration's completed lines, best first.
+            let mut done: Vec<Line<G::Move>> = Vec::new();
             for line in 0..lines {
                 self.seldepth = 0;
-                let guess = if line == 0 {
-                    prev_score
-                } else {
-                    completed_score(&completed)
-                };
+                let guess = done.last().map_or(prev_score, |l| l.score);
                 self.root_best = None;
                 let score = self.aspiration(root, depth, guess);
                 let pv = self.pv[0].clone();
@@ -90,20 +87,35 @@ impl<G: Evaluator> Thread<'_, G> {
                 if pv.is_empty() {
                     break;
                 }
-                if line == 0 {
-                    prev_score = score;
-                    result = ThreadResult {
-                        best: Some(pv[0]),
-                        score,
-                        depth: depth as u32,
-                        seldepth: self.seldepth as u32,
-                        pv: pv.clone(),
-                    };
-                }
                 self.excluded.push(pv[0]);
-                completed.push(score);
+                // A later line can score above an earlier one: the first
+                // line's search only showed with a null window that the
+                // move was no better, and the later search, with the
+                // table the first one filled, saw further. The lines are
+                // kept in order of score (as Stockfish does), the best
+                // line is the result, and the lines that moved down are
+                // shown again under their new numbers.
+                let at = done.partition_point(|l| l.score >= score);
+                done.insert(
+                    at,
+                    Line {
+                        score,
+                        pv,
+                        seldepth: self.seldepth,
+                    },
+                );
+                prev_score = done[0].score;
+                result = ThreadResult {
+                    best: Some(done[0].pv[0]),
+                    score: done[0].score,
+                    depth: depth as u32,
+                    seldepth: done[0].seldepth as u32,
+                    pv: done[0].pv.clone(),
+                };
                 if let Some(obs) = observer.as_deref_mut() {
-                    self.report(obs, depth, line, score, pv);
+                    for (rank, l) in done.iter().enumerate().skip(at) {
+                        self.report(obs, depth, rank, l);
+                    }
                 }
             }
             if self.stopped {
@@ -125,24 +137,23 @@ impl<G: Evaluator> Thread<'_, G> {
         result
     }
 
-    /// Shows one completed line of an iteration.
+    /// Shows one completed line of an iteration as line `rank + 1`.
     fn report(
         &self,
         obs: &mut dyn Observer<G::Move>,
         depth: i32,
-        line: usize,
-        score: Score,
-        pv: Vec<G::Move>,
+        rank: usize,
+        line: &Line<G::Move>,
     ) {
         let nodes = self.shared.nodes.load(Relaxed) + self.nodes - self.flushed;
         obs.iteration(&Iteration {
             depth: depth as u32,
-            seldepth: self.seldepth as u32,
-            multipv: line + 1,
-            score,
+            seldepth: line.seldepth as u32,
+            multipv: rank + 1,
+            score: line.score,
             nodes,
             time: self.start.elapsed(),
-            pv,
+            pv: line.pv.clone(),
             hashfull: self.shared.tt.hashfull(),
         });
     }
@@ -221,6 +232,9 @@ impl<G: Evaluator> Thread<'_, G> {
     }
 }
 
-fn completed_score(scores: &[Score]) -> Score {
-    scores.last().copied().unwrap_or(0)
+/// One completed multi-PV line of an iteration.
+struct Line<M> {
+    score: Score,
+    pv: Vec<M>,
+    seldepth: usize,
 }
