@@ -203,7 +203,17 @@ fn same_cell_colour(a: usize, b: usize) -> bool {
 pub fn terms(p: &Position, w: &Weights) -> Terms {
     let mut f = [0; FEATURES];
     let mut rest = 0;
-    let index = |k: Kind| MATERIAL_KINDS.iter().position(|&m| m == k);
+    // Each kind's feature, by kind number (a search evaluates often).
+    const INDEX: [Option<usize>; 13] = {
+        let mut t = [None; 13];
+        let mut i = 0;
+        while i < MATERIAL_KINDS.len() {
+            t[MATERIAL_KINDS[i] as usize] = Some(i);
+            i += 1;
+        }
+        t
+    };
+    let index = |k: Kind| INDEX[k as usize];
     // Per side: material (in `w`) and Pawns, for the mop-up term.
     let mut material = [0; 2];
     let mut pawns = [0; 2];
@@ -254,9 +264,11 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
                 }
             }
             let halfers = p.halfers(sq, c) as Score;
-            f[10] += sign * halfers;
-            material[c.index()] += halfers * w.material[Kind::Halfer as usize];
-            own += halfers * 3 * (5 - centre_distance(sq));
+            if halfers > 0 {
+                f[10] += sign * halfers;
+                material[c.index()] += halfers * w.material[Kind::Halfer as usize];
+                own += halfers * 3 * (5 - centre_distance(sq));
+            }
         }
         for t in p.tunnels() {
             if t.owner == c {

@@ -420,14 +420,13 @@ impl Position {
         keep: impl Fn(super::moves::Move) -> bool,
         out: &mut impl FnMut(super::moves::Move),
     ) {
-        self.legal_where_of(false, keep, out);
+        self.legal_where_of::<false>(keep, out);
     }
 
-    /// [`Position::legal_where`] over the moves of pieces only (see
-    /// [`Position::pseudo_moves_of`]) when `movers_only`.
-    pub fn legal_where_of(
+    /// [`Position::legal_where`] over the moves that may be noisy only
+    /// (see [`Position::pseudo_moves_of`]) when `NOISY`.
+    pub fn legal_where_of<const NOISY: bool>(
         &self,
-        movers_only: bool,
         keep: impl Fn(super::moves::Move) -> bool,
         out: &mut impl FnMut(super::moves::Move),
     ) {
@@ -441,7 +440,7 @@ impl Position {
         } else {
             self.danger_cells()
         };
-        self.pseudo_moves_of(c, movers_only, &mut |m| {
+        self.pseudo_moves_of::<NOISY>(c, &mut |m| {
             if !keep(m) {
                 return;
             }

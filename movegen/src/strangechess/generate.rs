@@ -15,14 +15,20 @@ impl Position {
     /// Every pseudo-legal move of colour `c` (own king safety ignored),
     /// each distinct move once.
     pub fn pseudo_moves(&self, c: Color, out: &mut impl FnMut(Move)) {
-        self.pseudo_moves_of(c, false, out);
+        self.pseudo_moves_of::<false>(c, out);
     }
 
-    /// [`Position::pseudo_moves`], or with `movers_only` without the
-    /// spells and tunnel travel, which never capture, promote or sandwich
-    /// (hundreds of moves a position that a quiescence search would only
-    /// generate to drop).
-    pub fn pseudo_moves_of(&self, c: Color, movers_only: bool, out: &mut impl FnMut(Move)) {
+    /// [`Position::pseudo_moves`], or with `NOISY` only the moves that may
+    /// be noisy (capture, promote or sandwich; [`crate::Tactical::is_noisy`]
+    /// decides): no spells or tunnel travel but a pawn's promoting
+    /// journey, no castling, no pawn step short of the last rank, and a
+    /// King, Queen, Rook, Bishop, Knight, Magician, Digger or Halfer only
+    /// onto a cell an enemy occupies (the only cells where such a piece
+    /// captures). Stones, Bacteria and the Wall keep every move: they
+    /// capture on empty cells (custody, a Stone power, the Wall's other
+    /// cell). A quiescence search would otherwise generate hundreds of
+    /// moves a position only to drop them.
+    pub fn pseudo_moves_of<const NOISY: bool>(&self, c: Color, out: &mut impl FnMut(Move)) {
         let t = tables();
         let mine = self.occ_by[c.index()].and_not(self.frozen);
         let mut spell_sources = Set144::EMPTY;
@@ -33,24 +39,28 @@ impl Position {
                 let p = Piece(f);
                 match p.kind() {
                     Kind::King => {
-                        self.gen_leaps(from, c, t.king.of(from), out);
-                        self.gen_castling(from, c, out);
+                        self.gen_leaps::<NOISY>(from, c, t.king.of(from), out);
+                        if !NOISY {
+                            self.gen_castling(from, c, out);
+                        }
                     }
                     Kind::Queen => {
-                        self.gen_rides(from, c, &ORTHO_DIRS, false, out);
-                        self.gen_rides(from, c, &DIAG_DIRS, false, out);
+                        self.gen_rides::<NOISY>(from, c, &ORTHO_DIRS, false, out);
+                        self.gen_rides::<NOISY>(from, c, &DIAG_DIRS, false, out);
                     }
-                    Kind::Rook => self.gen_rides(from, c, &ORTHO_DIRS, false, out),
-                    Kind::Bishop => self.gen_rides(from, c, &DIAG_DIRS, false, out),
-                    Kind::Knight => self.gen_leaps(from, c, t.knight.of(from), out),
-                    Kind::Pawn => self.gen_pawn(from, c, out),
-                    Kind::Bacteria => self.gen_bacteria(from, c, out),
+                    Kind::Rook => self.gen_rides::<NOISY>(from, c, &ORTHO_DIRS, false, out),
+                    Kind::Bishop => self.gen_rides::<NOISY>(from, c, &DIAG_DIRS, false, out),
+                    Kind::Knight => self.gen_leaps::<NOISY>(from, c, t.knight.of(from), out),
+                    Kind::Pawn => self.gen_pawn::<NOISY>(from, c, out),
+                    Kind::Bacteria => self.gen_bacteria::<NOISY>(from, c, out),
                     Kind::Magician => {
-                        self.gen_leaps(from, c, t.king.of(from), out);
-                        self.gen_leaps(from, c, t.leap20.of(from), out);
-                        self.add_spell_sources(from, &mut spell_sources);
+                        self.gen_leaps::<NOISY>(from, c, t.king.of(from), out);
+                        self.gen_leaps::<NOISY>(from, c, t.leap20.of(from), out);
+                        if !NOISY {
+                            self.add_spell_sources(from, &mut spell_sources);
+                        }
                     }
-                    Kind::Digger => self.gen_rides(from, c, &DIAG_DIRS, true, out),
+                    Kind::Digger => self.gen_rides::<NOISY>(from, c, &DIAG_DIRS, true, out),
                     Kind::Stone => self.gen_stone(from, c, out),
                     Kind::Wall => {
                         if !wall_done {
@@ -63,19 +73,41 @@ impl Position {
             }
             if self.halfers(from, c) > 0 {
                 let h = if f != 0 { H } else { 0 };
-                self.gen_halfer(from, c, h, t.knight.of(from), out);
-                self.gen_halfer(from, c, h, t.leap31.of(from), out);
+                self.gen_halfer::<NOISY>(from, c, h, t.knight.of(from), out);
+                self.gen_halfer::<NOISY>(from, c, h, t.leap31.of(from), out);
             }
         }
-        if movers_only {
+        if NOISY {
+            // Tunnel travel captures nothing, but a pawn's may promote.
+            self.gen_tunnel_travel(c, &mut |m| {
+                if m.promotion().is_some() {
+                    out(m)
+                }
+            });
             return;
         }
         self.gen_spells(spell_sources, out);
         self.gen_tunnel_travel(c, out);
     }
 
-    fn gen_leaps(&self, from: usize, c: Color, targets: &[u8], out: &mut impl FnMut(Move)) {
+    /// Whether a King, Queen, Rook, Bishop, Knight, Magician, Digger or
+    /// Halfer of `c` moving to `to` may be noisy: only onto an enemy.
+    #[inline(always)]
+    fn may_take<const NOISY: bool>(&self, to: usize, c: Color) -> bool {
+        !NOISY || self.occ_by[c.flip().index()].has(to)
+    }
+
+    fn gen_leaps<const NOISY: bool>(
+        &self,
+        from: usize,
+        c: Color,
+        targets: &[u8],
+        out: &mut impl FnMut(Move),
+    ) {
         for &to in targets {
+            if !self.may_take::<NOISY>(to as usize, c) {
+                continue;
+            }
             let land = self.land(to as usize, c, false);
             if land.full_capturing() {
                 self.emit_full(from, to as usize, c, land, out);
@@ -104,7 +136,7 @@ impl Position {
     }
 
     /// A rider's moves: each reached cell it may land on.
-    fn gen_rides(
+    fn gen_rides<const NOISY: bool>(
         &self,
         from: usize,
         c: Color,
@@ -113,6 +145,9 @@ impl Position {
         out: &mut impl FnMut(Move),
     ) {
         self.ride(from, dirs, under, |to| {
+            if !self.may_take::<NOISY>(to, c) {
+                return;
+            }
             let land = self.land(to, c, false);
             if land.full_capturing() {
                 self.emit_full(from, to, c, land, out);
@@ -120,7 +155,7 @@ impl Position {
         });
     }
 
-    fn gen_pawn(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
+    fn gen_pawn<const NOISY: bool>(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
         let dr = forward(c);
         let last = last_rank(c);
         let promote = |m: Move, out: &mut dyn FnMut(Move)| {
@@ -145,7 +180,8 @@ impl Position {
             if !self.squares.has(to) {
                 break;
             }
-            if self.land(to, c, false).quiet() {
+            // A step short of the last rank is quiet.
+            if (!NOISY || rank_of(to) == last) && self.land(to, c, false).quiet() {
                 promote(Move::new(from, to, 0), out);
             }
             if self.occ.has(to) {
@@ -181,9 +217,18 @@ impl Position {
         }
     }
 
-    fn gen_bacteria(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
+    fn gen_bacteria<const NOISY: bool>(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
         let t = tables();
         let pw = self.powers[from];
+        // Noisy: onto an enemy, or (a Stone power) a king step that may
+        // sandwich one.
+        let custody = if pw & power::S != 0 {
+            t.king.of(from)
+        } else {
+            &[]
+        };
+        let may_be_noisy =
+            |to: usize| self.may_take::<NOISY>(to, c) || custody.contains(&(to as u8));
         // Several powers can reach one cell with the same effect: one move.
         let mut seen = Set144::EMPTY;
         let mut emit = |this: &Position, to: usize, land: Land, out: &mut dyn FnMut(Move)| {
@@ -195,6 +240,9 @@ impl Position {
         };
         let mut leap = |this: &Position, targets: &[u8], out: &mut dyn FnMut(Move)| {
             for &to in targets {
+                if !may_be_noisy(to as usize) {
+                    continue;
+                }
                 let land = this.land(to as usize, c, false);
                 if land.full_capturing() {
                     emit(this, to as usize, land, out);
@@ -240,8 +288,18 @@ impl Position {
         }
     }
 
-    fn gen_halfer(&self, from: usize, c: Color, h: u8, targets: &[u8], out: &mut impl FnMut(Move)) {
+    fn gen_halfer<const NOISY: bool>(
+        &self,
+        from: usize,
+        c: Color,
+        h: u8,
+        targets: &[u8],
+        out: &mut impl FnMut(Move),
+    ) {
         for &to in targets {
+            if !self.may_take::<NOISY>(to as usize, c) {
+                continue;
+            }
             match self.land(to as usize, c, true) {
                 Land::Quiet | Land::Share | Land::HalfOnFull | Land::Rescue => {
                     out(Move::new(from, to as usize, h))

@@ -326,8 +326,8 @@ impl Tactical for Position {
     const STAGED_MOVES: bool = true;
 
     fn noisy_moves(&self, out: &mut MoveVec) {
-        // Spells and tunnel travel are never noisy (see `is_capture`).
-        self.legal_where_of(true, |m| self.is_noisy(m), &mut |m| out.push(m));
+        // Only the moves that may be noisy are generated, then tested.
+        self.legal_where_of::<true>(|m| self.is_noisy(m), &mut |m| out.push(m));
     }
 
     fn history_index(&self, m: Move) -> usize {

@@ -188,3 +188,18 @@ fn random_games_keep_every_invariant() {
         run(1000, 60, 20);
     }
 }
+
+/// Positions the random games rarely reach, through every invariant: a
+/// pawn that promotes by travelling a tunnel (`d11c12qt`) makes a noisy
+/// move, which the quiescence list must hold (it once left all tunnel
+/// travel out).
+#[test]
+fn rare_positions_keep_every_invariant() {
+    let fen = "6k5/3P8/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1 tunnels=w2:f9-e10-d11-c12";
+    let p = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut noisy = Default::default();
+    movegen::Tactical::noisy_moves(&p, &mut noisy);
+    let texts: Vec<String> = noisy.iter().map(|&m| move_string(m)).collect();
+    assert!(texts.iter().any(|t| t == "d11c12qt"), "{texts:?}");
+    check_position(&p, &mut Rng(1), true);
+}
