@@ -125,32 +125,37 @@ impl Position {
         // friendly Halfer.
         let halfer_hits = frozen_target || self.half[k] == 0;
         let halfer_at = |sq: usize| self.halfers(sq, by) > 0 && !self.frozen.has(sq);
+        // Only cells holding a piece of `by` that is not frozen can hold
+        // an attacker (`attacker`, `halfer_at`): each pattern visits those
+        // of its cells alone, and a ray without one is not walked.
+        let foes = self.occ_by[by.index()].and_not(self.frozen);
 
-        for &s in t.knight.of(k) {
-            let s = s as usize;
+        for s in t.knight.mask(k).and(foes).iter() {
             if self.attacker(s, by, &[Kind::Knight], Some(0)) || (halfer_hits && halfer_at(s)) {
                 return true;
             }
         }
-        for &s in t.leap31.of(k) {
-            let s = s as usize;
+        for s in t.leap31.mask(k).and(foes).iter() {
             if self.attacker(s, by, &[], Some(power::C)) || (halfer_hits && halfer_at(s)) {
                 return true;
             }
         }
-        for &s in t.king.of(k) {
-            if self.attacker(s as usize, by, &[Kind::King, Kind::Magician], Some(0)) {
+        for s in t.king.mask(k).and(foes).iter() {
+            if self.attacker(s, by, &[Kind::King, Kind::Magician], Some(0)) {
                 return true;
             }
         }
-        for &s in t.leap20.of(k) {
-            if self.attacker(s as usize, by, &[Kind::Magician], Some(power::D)) {
+        for s in t.leap20.mask(k).and(foes).iter() {
+            if self.attacker(s, by, &[Kind::Magician], Some(power::D)) {
                 return true;
             }
         }
         // Rays: a slider is the first occupant; a Digger (or tunnelling
         // Bacteria) may stand anywhere on a diagonal before the first hole.
         for (d, ray) in t.rays[k].iter().enumerate() {
+            if ray.mask.and(foes).is_empty() {
+                continue;
+            }
             let diagonal = d % 2 == 1;
             let (kinds, bact) = if diagonal {
                 ([Kind::Bishop, Kind::Queen], power::B)
@@ -206,8 +211,8 @@ impl Position {
             if !free {
                 continue;
             }
-            for &o in t.king.of(s) {
-                if self.attacker(o as usize, by, &[Kind::Stone], Some(power::S)) {
+            for o in t.king.mask(s).and(foes).iter() {
+                if self.attacker(o, by, &[Kind::Stone], Some(power::S)) {
                     return true;
                 }
             }

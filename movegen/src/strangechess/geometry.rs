@@ -132,6 +132,9 @@ pub const LEAP20: [(i32, i32); 4] = [(0, 2), (2, 0), (0, -2), (-2, 0)];
 pub struct LeapTable {
     pub targets: [[u8; 8]; CELLS],
     pub len: [u8; CELLS],
+    /// The same targets as sets: the attack test meets the attacker's
+    /// cells with them instead of visiting every target.
+    pub masks: [super::bitset::Set144; CELLS],
 }
 
 impl LeapTable {
@@ -139,16 +142,24 @@ impl LeapTable {
         let mut t = LeapTable {
             targets: [[NONE; 8]; CELLS],
             len: [0; CELLS],
+            masks: [super::bitset::Set144::EMPTY; CELLS],
         };
         for sq in 0..CELLS {
             for &(df, dr) in steps {
                 if let Some(to) = offset(sq, df, dr) {
                     t.targets[sq][t.len[sq] as usize] = to as u8;
                     t.len[sq] += 1;
+                    t.masks[sq].set(to);
                 }
             }
         }
         t
+    }
+
+    /// The targets from `sq`, as a set.
+    #[inline(always)]
+    pub fn mask(&self, sq: usize) -> super::bitset::Set144 {
+        self.masks[sq]
     }
 
     #[inline(always)]
@@ -162,6 +173,8 @@ impl LeapTable {
 pub struct Ray {
     pub len: u8,
     pub cells: [u8; SIDE - 1],
+    /// The same cells as a set.
+    pub mask: super::bitset::Set144,
 }
 
 impl Ray {
@@ -191,11 +204,13 @@ pub fn tables() -> &'static Tables {
                     let mut r = Ray {
                         len: 0,
                         cells: [NONE; SIDE - 1],
+                        mask: super::bitset::Set144::EMPTY,
                     };
                     let mut s = sq;
                     while let Some(n) = offset(s, df, dr) {
                         r.cells[r.len as usize] = n as u8;
                         r.len += 1;
+                        r.mask.set(n);
                         s = n;
                     }
                     r
