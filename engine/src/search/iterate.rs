@@ -88,35 +88,13 @@ impl<G: Evaluator> Thread<'_, G> {
                     break;
                 }
                 self.excluded.push(pv[0]);
-                // A later line can score above an earlier one: the first
-                // line's search only showed with a null window that the
-                // move was no better, and the later search, with the
-                // table the first one filled, saw further. The lines are
-                // kept in order of score (as Stockfish does), the best
-                // line is the result, and the lines that moved down are
-                // shown again under their new numbers.
-                let at = done.partition_point(|l| l.score >= score);
-                done.insert(
-                    at,
-                    Line {
-                        score,
-                        pv,
-                        seldepth: self.seldepth,
-                    },
-                );
-                prev_score = done[0].score;
-                result = ThreadResult {
-                    best: Some(done[0].pv[0]),
-                    score: done[0].score,
-                    depth: depth as u32,
-                    seldepth: done[0].seldepth as u32,
-                    pv: done[0].pv.clone(),
+                let line = Line {
+                    score,
+                    pv,
+                    seldepth: self.seldepth,
                 };
-                if let Some(obs) = observer.as_deref_mut() {
-                    for (rank, l) in done.iter().enumerate().skip(at) {
-                        self.report(obs, depth, rank, l);
-                    }
-                }
+                result = self.keep_line(&mut done, line, depth, observer.as_deref_mut());
+                prev_score = result.score;
             }
             if self.stopped {
                 break;
@@ -135,6 +113,36 @@ impl<G: Evaluator> Thread<'_, G> {
             .fetch_add(self.nodes - self.flushed, Relaxed);
         self.flushed = self.nodes;
         result
+    }
+
+    /// Adds a completed line to the iteration's `done` lines, shows it,
+    /// and returns the best line as the result. A later line can score
+    /// above an earlier one: the first line's search only showed with a
+    /// null window that the move was no better, and the later search, with
+    /// the table the first one filled, saw further. The lines are kept in
+    /// order of score (as Stockfish does), and the lines that moved down
+    /// are shown again under their new numbers.
+    fn keep_line<'o>(
+        &self,
+        done: &mut Vec<Line<G::Move>>,
+        line: Line<G::Move>,
+        depth: i32,
+        observer: Option<&mut (dyn Observer<G::Move> + 'o)>,
+    ) -> ThreadResult<G::Move> {
+        let at = done.partition_point(|l| l.score >= line.score);
+        done.insert(at, line);
+        if let Some(obs) = observer {
+            for (rank, l) in done.iter().enumerate().skip(at) {
+                self.report(obs, depth, rank, l);
+            }
+        }
+        ThreadResult {
+            best: Some(done[0].pv[0]),
+            score: done[0].score,
+            depth: depth as u32,
+            seldepth: done[0].seldepth as u32,
+            pv: done[0].pv.clone(),
+        }
     }
 
     /// Shows one completed line of an iteration as line `rank + 1`.
