@@ -104,6 +104,11 @@ pub struct Turn {
     pub delta: [[i8; 7]; 2],
     pub slot: u16,
     pub list: u32,
+    /// `m.code()`, worked out once when the turn is listed: the searches
+    /// key their tables and order their moves by it at every node, and
+    /// hashing the move there cost a Dysnomia search 3%. A function of
+    /// `m`, so left out of equality and hashing.
+    pub code: u64,
 }
 
 impl PartialEq for Turn {
@@ -323,9 +328,22 @@ impl State {
         turns: &mut Vec<(Turn, Position)>,
         scratch: &mut FlagScratch,
     ) {
-        self.pos.legal_turns_unordered_into(turns);
-        let more_than_one = turns.len() > 1;
-        self.flagged(turns, more_than_one, false, scratch);
+        turns.clear();
+        self.turns_with_results_append(turns, scratch);
+    }
+
+    /// [`State::turns_with_results`] appended to `turns` after what it
+    /// holds (each turn's [`Turn::slot`] counted from where this list
+    /// begins): the list cache lists straight into its ring.
+    pub fn turns_with_results_append(
+        &self,
+        turns: &mut Vec<(Turn, Position)>,
+        scratch: &mut FlagScratch,
+    ) {
+        let base = turns.len();
+        self.pos.legal_turns_unordered_append(turns);
+        let more_than_one = turns.len() - base > 1;
+        self.flagged(turns, base, more_than_one, false, scratch);
     }
 
     /// The turns of [`State::turns_with_results`] that change the material
@@ -344,24 +362,37 @@ impl State {
         turns: &mut Vec<(Turn, Position)>,
         scratch: &mut FlagScratch,
     ) {
-        self.pos.noisy_turns_unordered_into(turns);
+        turns.clear();
+        self.noisy_turns_with_results_append(turns, scratch);
+    }
+
+    /// [`State::noisy_turns_with_results`] appended to `turns`, as
+    /// [`State::turns_with_results_append`].
+    pub fn noisy_turns_with_results_append(
+        &self,
+        turns: &mut Vec<(Turn, Position)>,
+        scratch: &mut FlagScratch,
+    ) {
+        let base = turns.len();
+        self.pos.noisy_turns_unordered_append(turns);
         // A turn is deniable only if it is not the only legal turn.
-        let more_than_one = match turns.len() {
+        let more_than_one = match turns.len() - base {
             0 => false,
             1 => self.pos.has_quiet_turn(),
             _ => true,
         };
-        self.flagged(turns, more_than_one, true, scratch);
+        self.flagged(turns, base, more_than_one, true, scratch);
     }
 
     /// Gives legal turns (all of them, or all the noisy ones when
     /// `noisy_only`) with their material change and result their
     /// deniability, and puts the denial when open (if it is noisy, for a
     /// noisy list) last. `more_than_one`: the side has more than one legal
-    /// turn in all.
+    /// turn in all. The list is `turns[base..]`.
     fn flagged(
         &self,
         turns: &mut Vec<(Turn, Position)>,
+        base: usize,
         more_than_one: bool,
         noisy_only: bool,
         scratch: &mut FlagScratch,
@@ -370,17 +401,19 @@ impl State {
         // Which turns share their result with another matters only to a
         // side that may be denied at all.
         if may_deny {
-            scratch.mark_shared_results(turns);
+            scratch.mark_shared_results(&turns[base..]);
         }
-        for (i, (t, _)) in turns.iter_mut().enumerate() {
+        for (i, (t, _)) in turns[base..].iter_mut().enumerate() {
             t.deniable = may_deny && !scratch.same_result[i] && !self.knight_hop(&t.m);
         }
         if let Some(last) = self.last.filter(|_| self.can_deny()) {
+            let m = Move::denial();
             let denial = Turn {
-                m: Move::denial(),
+                code: m.code(),
+                m,
                 deniable: false,
                 delta: material_delta(&self.pos.board.material(), &last.before.board.material()),
-                slot: turns.len() as u16,
+                slot: (turns.len() - base) as u16,
                 list: 0,
             };
             if !noisy_only || denial.changes_material() {

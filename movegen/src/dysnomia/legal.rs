@@ -98,19 +98,30 @@ impl Position {
         list: &mut Vec<(Turn, Position)>,
     ) {
         list.clear();
+        self.turns_unordered_append(want, keep, list);
+    }
+
+    /// [`Position::turns_unordered`] appended to `list` (the list cache
+    /// lists straight into its ring, copying no turn after listing it).
+    pub(super) fn turns_unordered_append(
+        &self,
+        want: Option<&Move>,
+        keep: Keep,
+        list: &mut Vec<(Turn, Position)>,
+    ) {
         let mut found = Found::listing(self.board.material(), std::mem::take(list));
         self.find_turns(want, keep, &mut found);
         *list = found.list;
     }
 
-    /// [`Position::legal_turns_unordered`] into `list`.
-    pub(super) fn legal_turns_unordered_into(&self, list: &mut Vec<(Turn, Position)>) {
-        self.turns_unordered_into(None, Keep::All, list)
+    /// [`Position::legal_turns_unordered`] appended to `list`.
+    pub(super) fn legal_turns_unordered_append(&self, list: &mut Vec<(Turn, Position)>) {
+        self.turns_unordered_append(None, Keep::All, list)
     }
 
-    /// [`Position::noisy_turns_unordered`] into `list`.
-    pub(super) fn noisy_turns_unordered_into(&self, list: &mut Vec<(Turn, Position)>) {
-        self.turns_unordered_into(None, Keep::Noisy(self.board.material()), list)
+    /// [`Position::noisy_turns_unordered`] appended to `list`.
+    pub(super) fn noisy_turns_unordered_append(&self, list: &mut Vec<(Turn, Position)>) {
+        self.turns_unordered_append(None, Keep::Noisy(self.board.material()), list)
     }
 
     /// The rule end of this position, ignoring repetition (which needs the

@@ -19,10 +19,9 @@
 //! turns in that node only).
 //!
 //! Nothing here allocates once a thread's cache is warm (issue 33): each
-//! table writes its lists one after another into a ring of entries
-//! reserved once, and a list is gone when its slot is taken or the ring
-//! has come round to it; listing happens in one buffer per thread, which
-//! keeps its room.
+//! table lists straight into the current page of a ring of pages
+//! reserved once (no turn is copied after it is listed); once a page is
+//! full the next page is emptied, losing the lists it held.
 
 use super::game::{FlagScratch, State, Turn};
 use super::position::Position;
@@ -34,26 +33,37 @@ use std::cell::RefCell;
 /// slots 4.25G.
 const SLOTS: usize = 512;
 
-/// Entries of the ring of whole lists: 32 per slot, about 9 MB per search
-/// thread (a 544-byte entry per turn). A smaller ring is faster, the lists
-/// of a search's current line being the ones read again: `curio bench`
-/// Dysnomia at 16, 32, 64 and 128 entries per slot (noisy ring a quarter
-/// of that) ran 1.01-1.04, 0.98-1.02, 0.93-0.98 and 0.92-0.93 M nodes/s
-/// side by side; deeper searches (the start to depth 9, the column duel
-/// to 7) took the same time with 32 and 128.
-const ALL_ENTRIES: usize = SLOTS * 32;
+/// The ring of whole lists: 8 pages of 2,048 entries (a 556-byte entry per
+/// turn), about 9 MB per search thread. A smaller ring is faster, the
+/// lists of a search's current line being the ones read again: `curio
+/// bench` Dysnomia at 16, 32, 64 and 128 entries per slot (noisy ring a
+/// quarter of that) ran 1.01-1.04, 0.98-1.02, 0.93-0.98 and 0.92-0.93 M
+/// nodes/s side by side; deeper searches (the start to depth 9, the
+/// column duel to 7) took the same time with 32 and 128.
+const ALL_PAGES: usize = 8;
+const ALL_PAGE: usize = 2048;
 
-/// Entries of the ring of noisy lists (a few turns each): about 2.2 MB.
-const NOISY_ENTRIES: usize = SLOTS * 8;
+/// The ring of noisy lists (a few turns each): about 2.2 MB.
+const NOISY_PAGES: usize = 4;
+const NOISY_PAGE: usize = 1024;
+
+/// Room each page has past its length: a list begins on a page that is
+/// not yet full and may end past its length. The longest list met in
+/// 3,000 random games had 298 turns; a longer one still fits (its page
+/// grows, once).
+const SLACK: usize = 320;
 
 type Entry = (Turn, Position);
 
-/// Where a table keeps the list of `state`: `len` entries of its ring from
-/// the `at`-th entry it ever wrote, numbered `serial` ([`Turn::list`]).
+/// Where a table keeps the list of `state`: `len` entries from `at` on
+/// page `page` while the page is the one of `epoch`, numbered `serial`
+/// ([`Turn::list`]).
 #[derive(Clone, Copy)]
 struct Kept {
     state: State,
-    at: u64,
+    page: u32,
+    epoch: u32,
+    at: u32,
     len: u32,
     serial: u32,
 }
@@ -61,33 +71,43 @@ struct Kept {
 /// One kind of list (all legal turns, or the noisy ones), by state.
 struct Table {
     slots: Vec<Option<Kept>>,
-    /// Grows to `capacity` entries once, then is written over in turn.
-    ring: Vec<Entry>,
-    capacity: usize,
-    /// How many entries the table has written (or skipped at the ring's
-    /// end): the next is written at `written % capacity`.
-    written: u64,
+    /// Written one after another; each list lies whole on one page.
+    pages: Vec<Vec<Entry>>,
+    /// Per page, how many times it has been emptied: a kept list is gone
+    /// when its page's epoch has moved on.
+    epochs: Vec<u32>,
+    /// The page being written.
+    page: usize,
+    /// A page is full at this many entries.
+    page_len: usize,
+    /// The page is out being listed into (see [`Table::open`]).
+    busy: bool,
 }
 
 impl Table {
-    fn new(capacity: usize) -> Table {
+    fn new(pages: usize, page_len: usize) -> Table {
         Table {
             slots: vec![None; SLOTS],
-            ring: Vec::with_capacity(capacity),
-            capacity,
-            written: 0,
+            pages: (0..pages)
+                .map(|_| Vec::with_capacity(page_len + SLACK))
+                .collect(),
+            epochs: vec![0; pages],
+            page: 0,
+            page_len,
+            busy: false,
         }
     }
 
-    /// The list kept for `s`'s key, if the ring still holds it.
-    fn kept(&self, s: &State) -> Option<(Kept, &[Entry])> {
-        let k = self.slots[(s.key() as usize) % SLOTS]?;
-        // Written over once the ring has come round to where it begins.
-        if self.written > k.at + self.capacity as u64 {
+    /// The list kept for `s`'s key, if its page still holds it.
+    fn kept(&self, s: &State) -> Option<(&Kept, &[Entry])> {
+        // By reference: a `Kept` holds a whole state (a kilobyte).
+        let k = self.slots[(s.key() as usize) % SLOTS].as_ref()?;
+        if self.epochs[k.page as usize] != k.epoch {
             return None;
         }
-        let from = (k.at % self.capacity as u64) as usize;
-        Some((k, &self.ring[from..from + k.len as usize]))
+        // `get`: a page out for listing is empty here.
+        let list = self.pages[k.page as usize].get(k.at as usize..(k.at + k.len) as usize)?;
+        Some((k, list))
     }
 
     fn get(&self, s: &State) -> Option<&[Entry]> {
@@ -117,55 +137,64 @@ impl Table {
         }
     }
 
-    /// Keeps `entries` as the list of `s`: numbered `serial` (each turn
-    /// given its place in the list), or as they are (a whole list's noisy
-    /// turns keep the whole list's numbers and places, where their results
-    /// are found first). Returns them as kept, or None when the list is
-    /// longer than the whole ring.
-    fn put<'a>(
-        &mut self,
-        s: &State,
-        entries: impl Iterator<Item = &'a Entry> + Clone,
-        serial: Option<u32>,
-    ) -> Option<&[Entry]> {
-        let n = entries.clone().count();
-        if n > self.capacity {
+    /// Moves on to the next page, emptied, when this one is full.
+    fn make_room(&mut self) {
+        if self.pages[self.page].len() >= self.page_len {
+            self.page = (self.page + 1) % self.pages.len();
+            self.pages[self.page].clear();
+            self.epochs[self.page] = self.epochs[self.page].wrapping_add(1);
+        }
+    }
+
+    /// The page to list into, taken out of the table, and where on it the
+    /// new list begins; None while a listing is under way (a listing that
+    /// came back to the cache lists into a buffer of its own).
+    fn open(&mut self) -> Option<Vec<Entry>> {
+        if self.busy {
             return None;
         }
-        let cap = self.capacity as u64;
-        if self.written % cap + n as u64 > cap {
-            // No list wraps round: the rest of the ring is skipped.
-            self.written += cap - self.written % cap;
+        self.make_room();
+        self.busy = true;
+        Some(std::mem::take(&mut self.pages[self.page]))
+    }
+
+    /// Puts back the page taken by [`Table::open`], with the list of `s`
+    /// from `at` on it, and keeps that list numbered `serial` (each turn
+    /// has its place in the list already).
+    fn close(&mut self, s: &State, mut page: Vec<Entry>, at: usize, serial: u32) -> &[Entry] {
+        for (t, _) in &mut page[at..] {
+            t.list = serial;
         }
-        let at = self.written;
-        let from = (at % cap) as usize;
-        for (i, e) in entries.enumerate() {
-            // Copied once, straight into its place (a 544-byte entry
-            // copied through a local twice cost 3% of a search). The ring
-            // is written in order, so it grows only at its end.
-            let place = match self.ring.get_mut(from + i) {
-                Some(place) => {
-                    *place = *e;
-                    place
-                }
-                None => {
-                    self.ring.push(*e);
-                    self.ring.last_mut().expect("just pushed")
-                }
-            };
-            if let Some(serial) = serial {
-                place.0.list = serial;
-                place.0.slot = i as u16;
-            }
-        }
-        self.written += n as u64;
+        let len = page.len() - at;
+        self.pages[self.page] = page;
+        self.busy = false;
+        self.keep(s, at, len, serial)
+    }
+
+    fn keep(&mut self, s: &State, at: usize, len: usize, serial: u32) -> &[Entry] {
         self.slots[(s.key() as usize) % SLOTS] = Some(Kept {
             state: *s,
-            at,
-            len: n as u32,
-            serial: serial.unwrap_or(0),
+            page: self.page as u32,
+            epoch: self.epochs[self.page],
+            at: at as u32,
+            len: len as u32,
+            serial,
         });
-        Some(&self.ring[from..from + n])
+        &self.pages[self.page][at..at + len]
+    }
+
+    /// Keeps a copy of `entries` as the list of `s`, as they are (a whole
+    /// list's noisy turns keep the whole list's numbers and places, where
+    /// their results are found first).
+    fn put_copy<'a>(&mut self, s: &State, entries: impl Iterator<Item = &'a Entry>) {
+        if self.busy {
+            return;
+        }
+        self.make_room();
+        let at = self.pages[self.page].len();
+        self.pages[self.page].extend(entries.copied());
+        let n = self.pages[self.page].len() - at;
+        self.keep(s, at, n, 0);
     }
 }
 
@@ -175,18 +204,15 @@ struct Cache {
     noisy: Table,
     /// The last serial number given to a list.
     serial: u32,
-    /// Where lists are made before they are kept.
-    listing: Vec<Entry>,
     scratch: FlagScratch,
 }
 
 impl Cache {
     fn new() -> Cache {
         Cache {
-            all: Table::new(ALL_ENTRIES),
-            noisy: Table::new(NOISY_ENTRIES),
+            all: Table::new(ALL_PAGES, ALL_PAGE),
+            noisy: Table::new(NOISY_PAGES, NOISY_PAGE),
             serial: 0,
-            listing: Vec::with_capacity(128),
             scratch: FlagScratch::default(),
         }
     }
@@ -210,6 +236,14 @@ enum Kind {
     Noisy,
 }
 
+/// Appends the list of `kind` of `s` to `out`.
+fn list_into(s: &State, kind: Kind, out: &mut Vec<Entry>, scratch: &mut FlagScratch) {
+    match kind {
+        Kind::All => s.turns_with_results_append(out, scratch),
+        Kind::Noisy => s.noisy_turns_with_results_append(out, scratch),
+    }
+}
+
 /// Calls `f` with the legal turns of `s` and the position after each
 /// ([`State::turns_with_results`]), or with its noisy turns
 /// ([`State::noisy_turns_with_results`]): from the cache when `s` was
@@ -217,37 +251,35 @@ enum Kind {
 /// list), else listed and kept. `f` must not come back to the cache.
 fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
     CACHE.with(|cell| {
-        {
+        let (page, scratch) = {
             let mut guard = cell.borrow_mut();
             let c = &mut *guard;
             if kind == Kind::Noisy && c.noisy.get(s).is_none() {
                 if let Some(all) = c.all.get(s) {
                     let noisy = all.iter().filter(|(t, _)| t.changes_material());
-                    c.noisy.put(s, noisy, None);
+                    c.noisy.put_copy(s, noisy);
                 }
             }
             let table = match kind {
-                Kind::All => &c.all,
-                Kind::Noisy => &c.noisy,
+                Kind::All => &mut c.all,
+                Kind::Noisy => &mut c.noisy,
             };
             if let Some(list) = table.get(s) {
                 return f(list);
             }
-        }
-        // Listed in the thread's one buffer, with the cache not borrowed:
-        // generation never comes back here, but nothing would break if it
-        // did (it would list into a buffer of its own).
-        let (mut listing, mut scratch) = {
-            let mut c = cell.borrow_mut();
-            (
-                std::mem::take(&mut c.listing),
-                std::mem::take(&mut c.scratch),
-            )
+            (table.open(), std::mem::take(&mut c.scratch))
         };
-        match kind {
-            Kind::All => s.turns_with_results_into(&mut listing, &mut scratch),
-            Kind::Noisy => s.noisy_turns_with_results_into(&mut listing, &mut scratch),
-        }
+        // Listed with the cache not borrowed: generation never comes back
+        // here, but nothing would break if it did (it would list into a
+        // buffer of its own, not kept).
+        let mut scratch = scratch;
+        let Some(mut page) = page else {
+            let mut own = Vec::new();
+            list_into(s, kind, &mut own, &mut scratch);
+            return f(&own);
+        };
+        let at = page.len();
+        list_into(s, kind, &mut page, &mut scratch);
         let mut guard = cell.borrow_mut();
         let c = &mut *guard;
         c.scratch = scratch;
@@ -256,12 +288,7 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
             Kind::All => &mut c.all,
             Kind::Noisy => &mut c.noisy,
         };
-        let out = match table.put(s, listing.iter(), Some(serial)) {
-            Some(kept) => f(kept),
-            None => f(&listing),
-        };
-        c.listing = listing;
-        out
+        f(table.close(s, page, at, serial))
     })
 }
 

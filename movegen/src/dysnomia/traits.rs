@@ -221,7 +221,8 @@ impl Tactical for State {
     fn encode_move(t: Turn) -> u64 {
         // A fixed function of the turn: the same code in every process, so
         // a code can be compared across threads and runs.
-        (t.m.code() ^ t.deniable as u64).max(1)
+        debug_assert_eq!(t.code, t.m.code());
+        (t.code ^ t.deniable as u64).max(1)
     }
 
     fn null_move_ok(&self) -> bool {

@@ -86,16 +86,18 @@ impl Keep {
 /// ([`super::game::State::turns_with_results`]), false until then.
 pub(super) struct Found {
     pub(super) list: Vec<(Turn, Position)>,
+    /// Where this listing's turns begin in `list` (a listing appends).
+    base: usize,
     pub(super) count: usize,
     listing: bool,
     start: Material,
 }
 
 impl Found {
-    /// A listing into `list` (empty, with the room the caller gives it).
+    /// A listing appended to `list` (with the room the caller gives it).
     pub(super) fn listing(start: Material, list: Vec<(Turn, Position)>) -> Found {
-        debug_assert!(list.is_empty());
         Found {
+            base: list.len(),
             list,
             count: 0,
             listing: true,
@@ -106,6 +108,7 @@ impl Found {
     pub(super) fn counting() -> Found {
         Found {
             list: Vec::new(),
+            base: 0,
             count: 0,
             listing: false,
             start: [[0; 7]; 2],
@@ -120,10 +123,11 @@ impl Found {
         if self.listing {
             let after = material.unwrap_or_else(|| p.board.material());
             let turn = Turn {
+                code: t.code(),
                 m: *t,
                 deniable: false,
                 delta: material_delta(&self.start, &after),
-                slot: self.list.len() as u16,
+                slot: (self.list.len() - self.base) as u16,
                 list: 0,
             };
             self.list.push((turn, *p));
