@@ -113,7 +113,9 @@ fn help_texts(cmd: clap::Command) -> clap::Command {
              with one thread and a 16 MiB hash, and prints one line per position, then \
              `Bench: <nodes> nodes <nps> nps`. The node total is deterministic: it is the \
              signature of the search's behaviour, recorded in every commit that changes \
-             it. Reality Check is searched by a fixed number of ISMCTS iterations.",
+             it. Reality Check is searched by a fixed number of ISMCTS iterations. With \
+             more than one game, each game's nodes, time and nodes per second go to \
+             stderr.",
             Variant::list()
         ))
     })

@@ -241,13 +241,35 @@ pub fn bench_depth(v: Variant, depth: u32) -> u32 {
     depth.saturating_sub(v.card().bench_shallower).max(1)
 }
 
+/// One game's share of a bench run: its nodes and the time they took.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSpeed {
+    pub variant: Variant,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+impl GameSpeed {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
 /// `curio bench`: prints one line per position and the signature line
-/// `Bench: <nodes> nodes <nps> nps`. Returns the node total.
-pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u64, CliError> {
+/// `Bench: <nodes> nodes <nps> nps`. Returns each game's nodes and time
+/// (the signature's total is their sum): the whole run's speed is mostly
+/// chess's and Trubix's, and a game's own speed is what its work changes.
+pub fn bench(
+    variants: &[Variant],
+    depth: u32,
+    out: &mut impl Write,
+) -> Result<Vec<GameSpeed>, CliError> {
     let mut engine = Engine::new(BENCH_HASH_MIB, 1);
     let mut total = 0u64;
     let mut time = Duration::ZERO;
+    let mut games = Vec::new();
     for &v in variants {
+        let (nodes_before, time_before) = (total, time);
         let depth = bench_depth(v, depth);
         for (i, fen) in bench_positions(v).iter().enumerate() {
             let any = position_from(v, Some(fen), None)?;
@@ -296,8 +318,13 @@ pub fn bench(variants: &[Variant], depth: u32, out: &mut impl Write) -> Result<u
                 score_text(score)
             )?;
         }
+        games.push(GameSpeed {
+            variant: v,
+            nodes: total - nodes_before,
+            time: time - time_before,
+        });
     }
     let nps = (total as f64 / time.as_secs_f64().max(1e-9)) as u64;
     writeln!(out, "Bench: {total} nodes {nps} nps")?;
-    Ok(total)
+    Ok(games)
 }

@@ -161,6 +161,19 @@ pub fn run_bench(opts: BenchOpts) -> Result<(), CliError> {
         Some(v) => vec![parse_variant(&v)?],
         None => Variant::ALL.to_vec(),
     };
-    analysis::bench(&variants, opts.depth, &mut io::stdout().lock())?;
+    let games = analysis::bench(&variants, opts.depth, &mut io::stdout().lock())?;
+    // Each game's own speed, on stderr: stdout ends with the signature
+    // line that tools read.
+    if games.len() > 1 {
+        for g in &games {
+            eprintln!(
+                "{:<12} {:>9} nodes in {:>6.3} s, {:>9} nodes/s",
+                g.variant.id(),
+                g.nodes,
+                g.time.as_secs_f64(),
+                g.nps()
+            );
+        }
+    }
     Ok(())
 }

@@ -481,6 +481,30 @@ fn bench_is_deterministic_and_ends_with_the_signature() {
     let dy: Vec<&str> = a.lines().filter(|l| l.starts_with("dysnomia ")).collect();
     assert_eq!(dy.len(), 9);
     assert!(dy.iter().all(|l| l.contains(" depth 1 ")), "{dy:?}");
+    // Each game's speed on stderr, one line per game, their nodes adding
+    // up to the signature.
+    let o = curio(&["bench", "--depth", "5"]);
+    let speeds: Vec<Vec<String>> = stderr(&o)
+        .lines()
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect();
+    let games: Vec<&str> = speeds.iter().map(|f| f[0].as_str()).collect();
+    assert_eq!(
+        games,
+        [
+            "trubix",
+            "trubix43",
+            "realitycheck",
+            "chess",
+            "strangechess",
+            "dysnomia"
+        ],
+        "{}",
+        stderr(&o)
+    );
+    assert!(speeds.iter().all(|f| f[2] == "nodes" && f[7] == "nodes/s"));
+    let summed: u64 = speeds.iter().map(|f| f[1].parse::<u64>().unwrap()).sum();
+    assert_eq!(summed, nodes, "{}", stderr(&o));
     let b = run();
     let sig = |s: &str| {
         s.lines()
