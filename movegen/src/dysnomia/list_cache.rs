@@ -270,6 +270,12 @@ impl Home {
 
 impl Drop for Home {
     fn drop(&mut self) {
+        // A thread that ended inside a listing (a panic) left a page out:
+        // its cache is not handed on.
+        let c = self.cell.get_mut();
+        if c.all.busy || c.noisy.busy {
+            return;
+        }
         if let Ok(mut spare) = SPARE.lock() {
             if spare.len() < MAX_SPARE {
                 let empty = Cache {
