@@ -138,7 +138,7 @@ pub(super) fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2
     d
 }
 
-/// The deniability pass's working room ([`State::turns_with_results_into`]):
+/// The deniability pass's working room ([`State::turns_with_results_append`]):
 /// which turns share a result, and a hash table of the results' keys.
 #[derive(Default)]
 pub struct FlagScratch {
@@ -316,25 +316,16 @@ impl State {
     /// "position" is the one before the denied turn).
     pub fn turns_with_results(&self) -> Vec<(Turn, Position)> {
         let mut turns = Vec::with_capacity(128);
-        self.turns_with_results_into(&mut turns, &mut FlagScratch::default());
+        self.turns_with_results_append(&mut turns, &mut FlagScratch::default());
         turns
-    }
-
-    /// [`State::turns_with_results`] into `turns` (emptied first), with
-    /// `scratch` for the deniability pass: both keep their room from call
-    /// to call, so a listing allocates nothing once they are warm.
-    pub fn turns_with_results_into(
-        &self,
-        turns: &mut Vec<(Turn, Position)>,
-        scratch: &mut FlagScratch,
-    ) {
-        turns.clear();
-        self.turns_with_results_append(turns, scratch);
     }
 
     /// [`State::turns_with_results`] appended to `turns` after what it
     /// holds (each turn's [`Turn::slot`] counted from where this list
-    /// begins): the list cache lists straight into its ring.
+    /// begins), with `scratch` for the deniability pass: the list cache
+    /// lists straight into its ring, and `turns` and `scratch` keep their
+    /// room from call to call, so a listing allocates nothing once they
+    /// are warm.
     pub fn turns_with_results_append(
         &self,
         turns: &mut Vec<(Turn, Position)>,
@@ -351,19 +342,8 @@ impl State {
     /// testing the quiet turns for check (what quiescence search asks for).
     pub fn noisy_turns_with_results(&self) -> Vec<(Turn, Position)> {
         let mut turns = Vec::with_capacity(16);
-        self.noisy_turns_with_results_into(&mut turns, &mut FlagScratch::default());
+        self.noisy_turns_with_results_append(&mut turns, &mut FlagScratch::default());
         turns
-    }
-
-    /// [`State::noisy_turns_with_results`] into `turns`, as
-    /// [`State::turns_with_results_into`].
-    pub fn noisy_turns_with_results_into(
-        &self,
-        turns: &mut Vec<(Turn, Position)>,
-        scratch: &mut FlagScratch,
-    ) {
-        turns.clear();
-        self.noisy_turns_with_results_append(turns, scratch);
     }
 
     /// [`State::noisy_turns_with_results`] appended to `turns`, as
