@@ -82,23 +82,10 @@ impl Position {
 
     fn turns_unordered(&self, want: Option<&Move>, keep: Keep) -> Vec<(Turn, Position)> {
         // Most lists hold fewer (the longest met in 3,000 random games had
-        // 298): growing a list of 544-byte entries copies it.
+        // 298): growing a list of 568-byte entries copies it.
         let mut list = Vec::with_capacity(128);
-        self.turns_unordered_into(want, keep, &mut list);
+        self.turns_unordered_append(want, keep, &mut list);
         list
-    }
-
-    /// [`Position::turns_unordered`] into `list` (emptied first), which
-    /// keeps its room from call to call: the list cache lists into one
-    /// buffer per thread and allocates nothing.
-    pub(super) fn turns_unordered_into(
-        &self,
-        want: Option<&Move>,
-        keep: Keep,
-        list: &mut Vec<(Turn, Position)>,
-    ) {
-        list.clear();
-        self.turns_unordered_append(want, keep, list);
     }
 
     /// [`Position::turns_unordered`] appended to `list` (the list cache

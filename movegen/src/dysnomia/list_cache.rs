@@ -20,7 +20,8 @@
 //!
 //! Nothing here allocates once a thread's cache is warm (issue 33): each
 //! table lists straight into the current page of a ring of pages
-//! reserved once (no turn is copied after it is listed); once a page is
+//! reserved once (a whole list's turns are not copied after they are
+//! listed; a noisy list read off a whole one is); once a page is
 //! full the next page is emptied, losing the lists it held. A thread that
 //! ends hands its cache on to the next thread that needs one (see
 //! [`SPARE`]).
@@ -36,17 +37,19 @@ use std::sync::Mutex;
 /// slots 4.25G.
 const SLOTS: usize = 512;
 
-/// The ring of whole lists: 8 pages of 2,048 entries (a 556-byte entry per
-/// turn), about 9 MB per search thread. A smaller ring is faster, the
-/// lists of a search's current line being the ones read again: `curio
-/// bench` Dysnomia at 16, 32, 64 and 128 entries per slot (noisy ring a
-/// quarter of that) ran 1.01-1.04, 0.98-1.02, 0.93-0.98 and 0.92-0.93 M
-/// nodes/s side by side; deeper searches (the start to depth 9, the
-/// column duel to 7) took the same time with 32 and 128.
+/// The ring of whole lists: 8 pages of 2,048 entries (a 568-byte entry per
+/// turn; with the slack below about 10.8 MB per search thread), 32
+/// entries per slot. A smaller ring is faster, the lists of a search's
+/// current line being the ones read again: `curio bench` Dysnomia with
+/// a ring of 16, 32, 64 and 128 entries per slot (noisy ring a quarter of
+/// that) ran 1.01-1.04, 0.98-1.02, 0.93-0.98 and 0.92-0.93 M nodes/s side
+/// by side; deeper searches (the start to depth 9, the column duel to 7)
+/// took the same time with 32 and 128.
 const ALL_PAGES: usize = 8;
 const ALL_PAGE: usize = 2048;
 
-/// The ring of noisy lists (a few turns each): about 2.2 MB.
+/// The ring of noisy lists (a few turns each): 8 entries per slot, about
+/// 3 MB with the slack.
 const NOISY_PAGES: usize = 4;
 const NOISY_PAGE: usize = 1024;
 
@@ -162,8 +165,8 @@ impl Table {
         }
     }
 
-    /// The page to list into, taken out of the table, and where on it the
-    /// new list begins; None while a listing is under way (a listing that
+    /// The page to list into, taken out of the table (the new list begins
+    /// at its length); None while a listing is under way (a listing that
     /// came back to the cache lists into a buffer of its own).
     fn open(&mut self) -> Option<Vec<Entry>> {
         if self.busy {
@@ -245,9 +248,11 @@ impl Cache {
 /// A search runs on threads of its own, one set per search (per move in a
 /// game), and a new cache's pages are fresh memory: writing them cost the
 /// operating system a page fault per 4 KB, 23,500 faults in `curio bench
-/// --variant dysnomia` against 10,000 once caches are handed on, and 7%
-/// of its time. The lists a cache holds stay exact in any thread (each is
-/// checked against its whole state).
+/// --variant dysnomia` against 7,800 once caches are handed on, and 7%
+/// of its time. A cache's lists serve any thread as they served the one
+/// that kept them: found by the whole state, or for a turn made from a
+/// kept list by the key and the list's serial number (see
+/// [`Table::result_by_serial`]), the numbers going on with the cache.
 static SPARE: Mutex<Vec<Cache>> = Mutex::new(Vec::new());
 
 /// At most this many caches wait in [`SPARE`] (one per search thread of
@@ -414,14 +419,18 @@ pub fn with_result_of<R>(s: &State, t: &Turn, play: impl FnOnce(&Position) -> R)
     })
 }
 
-/// Empties this thread's list cache (its room is kept): for tests and
-/// measurements that need every list generated again.
+/// Empties this thread's list cache and the caches waiting for the next
+/// threads (their room is kept): for tests and measurements that need
+/// every list generated again.
 pub fn forget() {
-    CACHE.with(|home| {
-        let mut c = home.cell.borrow_mut();
+    let clear = |c: &mut Cache| {
         c.all.slots.iter_mut().for_each(|k| *k = None);
         c.noisy.slots.iter_mut().for_each(|k| *k = None);
-    });
+    };
+    CACHE.with(|home| clear(&mut home.cell.borrow_mut()));
+    if let Ok(mut spare) = SPARE.lock() {
+        spare.iter_mut().for_each(clear);
+    }
 }
 
 #[cfg(test)]
