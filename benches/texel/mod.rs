@@ -155,9 +155,12 @@ pub struct Sample<const N: usize> {
     pub rest: f64,
 }
 
-fn predict<const N: usize>(s: &Sample<N>, w: &[i32; N], k: f64) -> f64 {
+/// The predicted result; `divisor` divides the weighted features (1, or
+/// a tapered evaluation's phase total, whose features are counts times
+/// phase).
+fn predict<const N: usize>(s: &Sample<N>, w: &[i32; N], k: f64, divisor: f64) -> f64 {
     let lin: i32 = s.features.iter().zip(w).map(|(f, w)| f * w).sum();
-    1.0 / (1.0 + (-k * (s.rest + lin as f64) / 400.0).exp())
+    1.0 / (1.0 + (-k * (s.rest + lin as f64 / divisor) / 400.0).exp())
 }
 
 /// The mean of `term` over `items`. The terms (the costly part: a dot
@@ -172,8 +175,8 @@ pub fn mean_of<T: Sync>(items: &[T], term: impl Fn(&T) -> f64 + Sync + Send) -> 
 }
 
 /// The mean squared error of the predictions.
-pub fn error<const N: usize>(samples: &[Sample<N>], w: &[i32; N], k: f64) -> f64 {
-    mean_of(samples, |s| (s.result - predict(s, w, k)).powi(2))
+pub fn error<const N: usize>(samples: &[Sample<N>], w: &[i32; N], k: f64, divisor: f64) -> f64 {
+    mean_of(samples, |s| (s.result - predict(s, w, k, divisor)).powi(2))
 }
 
 /// What a fit found.
@@ -195,6 +198,18 @@ pub fn fit<const N: usize>(
     bounds: &[(i32, i32); N],
     coarse: &[bool; N],
 ) -> Fit<N> {
+    fit_divided(samples, start, bounds, coarse, 1.0)
+}
+
+/// [`fit`] for features that are `divisor` times the evaluation's
+/// (a tapered evaluation: counts times the phase).
+pub fn fit_divided<const N: usize>(
+    samples: &[Sample<N>],
+    start: [i32; N],
+    bounds: &[(i32, i32); N],
+    coarse: &[bool; N],
+    divisor: f64,
+) -> Fit<N> {
     let mut w = start;
     let mut k = 1.0;
     // The fit's time is almost all in the error: timed for the record.
@@ -202,7 +217,7 @@ pub fn fit<const N: usize>(
     let evaluations = std::cell::Cell::new(0u64);
     let error = |samples: &[Sample<N>], w: &[i32; N], k: f64| {
         evaluations.set(evaluations.get() + 1);
-        error(samples, w, k)
+        error(samples, w, k, divisor)
     };
     let mut best = error(samples, &w, k);
     for step in [0.5, 0.1, 0.02] {

@@ -10,7 +10,7 @@
 //! has no pawns and less than a rook's advantage, and a tempo bonus.
 
 mod tables;
-mod terms;
+pub mod terms;
 
 use crate::{mop_up, EvalConfig, Evaluator, Score};
 use movegen::chess::position::{KING, PAWN, ROOK};

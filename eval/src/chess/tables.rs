@@ -7,8 +7,10 @@
 
 use crate::Score;
 
+/// PeSTO's middlegame values: the static exchange, the order of captures
+/// and the endgame rules use these; the evaluation's material is in the
+/// terms' weights (`terms::WEIGHTS`, PeSTO's values before a fit).
 pub(super) const MG_VALUE: [Score; 6] = [82, 337, 365, 477, 1025, 0];
-pub(super) const EG_VALUE: [Score; 6] = [94, 281, 297, 512, 936, 0];
 pub(super) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 #[rustfmt::skip]

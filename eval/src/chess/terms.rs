@@ -17,48 +17,100 @@
 //! published engines and kept because the whole gained in matches
 //! (docs/engine.md, "Evaluation of chess").
 
-use super::tables::{EG_PST, EG_VALUE, MG_PST, MG_VALUE, PHASE};
+use super::tables::{EG_PST, MG_PST, MG_VALUE, PHASE};
 use crate::Score;
 use movegen::bits::Bits;
 use movegen::chess::position::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use movegen::chess::Position;
 use movegen::game::Color;
 
-/// Passed-pawn bonus by relative rank (0 = own first rank), middlegame and
-/// endgame. The PeSTO pawn tables already reward advance; these add what a
+/// The weights of the terms beyond PeSTO's tables, and the material
+/// values (PeSTO's, the piece-square values stay in [`super::tables`]), as
+/// (middlegame, endgame) pairs in one array so that a tuner can set each
+/// (`benches/tune_chess.rs`); the names below index it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [[Score; 2]; WEIGHT_PAIRS]);
+
+/// Material of pawn, knight, bishop, rook and queen (five pairs).
+pub const VALUE: usize = 0;
+/// Passed-pawn bonus by relative rank 1 to 6 (0 = own first rank; six
+/// pairs). The PeSTO pawn tables already reward advance; these add what a
 /// pawn no enemy pawn can stop is worth on top.
-const PASSED_MG: [Score; 8] = [0, 5, 5, 10, 20, 35, 60, 0];
-const PASSED_EG: [Score; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
+pub const PASSED: usize = 5;
 /// A passed pawn guarded by an own pawn.
-const PASSED_PROTECTED: (Score, Score) = (10, 20);
-/// Ending: per rank of advance beyond the third, centipawns per square of
-/// the enemy king's (and minus, of the own king's) distance from the
-/// passed pawn's next square.
-const PASSER_KING: (Score, Score) = (4, 2);
+pub const PASSED_PROTECTED: usize = 11;
+/// Ending only, both numbers: per rank of advance beyond the third,
+/// centipawns per square of the enemy king's (and minus, of the own
+/// king's) distance from the passed pawn's next square.
+pub const PASSER_KING: usize = 12;
 /// Per pawn: isolated (no own pawn on a neighbouring file) and doubled
 /// (another own pawn in front on the same file).
-const ISOLATED: (Score, Score) = (-8, -12);
-const DOUBLED: (Score, Score) = (-10, -25);
-const BISHOP_PAIR: (Score, Score) = (25, 50);
-const ROOK_OPEN: (Score, Score) = (25, 10);
-const ROOK_HALF_OPEN: (Score, Score) = (12, 6);
-/// Per reachable square beyond the average (knight 4, bishop 6, rook 7,
-/// queen 13 squares).
-const MOBILITY: [(Score, Score); 4] = [(4, 4), (5, 5), (2, 4), (1, 2)];
+pub const ISOLATED: usize = 13;
+pub const DOUBLED: usize = 14;
+pub const BISHOP_PAIR: usize = 15;
+pub const ROOK_OPEN: usize = 16;
+pub const ROOK_HALF_OPEN: usize = 17;
+/// Per reachable square beyond the average (`MOBILITY_BASE`), knight to
+/// queen (four pairs).
+pub const MOBILITY: usize = 18;
+/// Middlegame only: per file at or next to a king on a wing without an
+/// own pawn.
+pub const KING_OPEN_FILE: usize = 22;
+/// Threats against pieces (knights to queens): attacked by an enemy pawn;
+/// a rook or queen attacked by a minor; a queen by a rook; attacked and
+/// not defended. Counted against the side whose pieces they are.
+pub const THREAT_BY_PAWN: usize = 23;
+pub const THREAT_BY_MINOR: usize = 24;
+pub const THREAT_BY_ROOK: usize = 25;
+pub const HANGING: usize = 26;
+pub const WEIGHT_PAIRS: usize = 27;
+
+/// The hand-set weights of 2026-11-30 (sizes common in published
+/// engines; docs/engine.md, "Evaluation of chess").
+pub const HANDSET: Weights = Weights([
+    [82, 94],
+    [337, 281],
+    [365, 297],
+    [477, 512],
+    [1025, 936],
+    [5, 10],
+    [5, 15],
+    [10, 25],
+    [20, 45],
+    [35, 75],
+    [60, 120],
+    [10, 20],
+    [4, 2],
+    [-8, -12],
+    [-10, -25],
+    [25, 50],
+    [25, 10],
+    [12, 6],
+    [4, 4],
+    [5, 5],
+    [2, 4],
+    [1, 2],
+    [-15, 0],
+    [40, 25],
+    [30, 20],
+    [30, 20],
+    [25, 15],
+]);
+
+/// The weights the evaluation uses.
+pub const WEIGHTS: Weights = HANDSET;
+
 const MOBILITY_BASE: [i32; 4] = [4, 6, 7, 13];
 /// Middlegame king danger: attack units per enemy piece kind and square it
 /// hits around the king; the penalty is `units² / 4`, capped.
 const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 const KING_DANGER_CAP: Score = 400;
-/// Middlegame: per file at or next to a king on a wing without an own pawn.
-const KING_OPEN_FILE: Score = -15;
-/// Threats against pieces (knights to queens): attacked by an enemy pawn;
-/// a rook or queen attacked by a minor; a queen by a rook; attacked and
-/// not defended. Counted against the side whose pieces they are.
-const THREAT_BY_PAWN: (Score, Score) = (40, 25);
-const THREAT_BY_MINOR: (Score, Score) = (30, 20);
-const THREAT_BY_ROOK: (Score, Score) = (30, 20);
-const HANGING: (Score, Score) = (25, 15);
+
+impl Weights {
+    fn pair(&self, i: usize) -> (Score, Score) {
+        (self.0[i][0], self.0[i][1])
+    }
+}
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -113,8 +165,14 @@ struct Side {
 }
 
 impl Terms {
-    /// Every term of `pos`.
+    /// Every term of `pos`, in the evaluation's weights.
     pub fn of(pos: &Position) -> Terms {
+        Terms::with(pos, &WEIGHTS)
+    }
+
+    /// Every term of `pos` in the weights `w` (the piece-square values,
+    /// king danger and the phase do not depend on them).
+    pub fn with(pos: &Position, w: &Weights) -> Terms {
         let mut t = Terms::default();
         let pawns = [
             pos.pieces(Color::White, PAWN),
@@ -124,12 +182,12 @@ impl Terms {
             pawn_set_attacks(Color::White, pawns[0]),
             pawn_set_attacks(Color::Black, pawns[1]),
         ];
-        let sides = [Color::White, Color::Black].map(|c| t.side(pos, c, &pawns, &by_pawn));
+        let sides = [Color::White, Color::Black].map(|c| t.side(pos, c, &pawns, &by_pawn, w));
         for c in [Color::White, Color::Black] {
             let ci = c.index();
             let them = &sides[1 - ci];
             t.king_danger.add(ci, (-king_danger(them), 0));
-            let (mg, eg) = threats(pos, c, &sides[ci], them);
+            let (mg, eg) = threats(pos, c, &sides[ci], them, w);
             t.threats.add(ci, (-mg, -eg));
         }
         t
@@ -137,7 +195,14 @@ impl Terms {
 
     /// The terms of colour `c` that need only its own pieces and the
     /// pawns, and what the two-sided terms need.
-    fn side(&mut self, pos: &Position, c: Color, pawns: &[u64; 2], by_pawn: &[u64; 2]) -> Side {
+    fn side(
+        &mut self,
+        pos: &Position,
+        c: Color,
+        pawns: &[u64; 2],
+        by_pawn: &[u64; 2],
+        w: &Weights,
+    ) -> Side {
         let ci = c.index();
         let flip = if c == Color::White { 56 } else { 0 };
         let occ = pos.color_set(Color::White) | pos.color_set(Color::Black);
@@ -154,12 +219,12 @@ impl Terms {
             for s in Bits(pos.pieces(c, p)) {
                 let i = s ^ flip;
                 let pst = (MG_PST[p][i] as Score, EG_PST[p][i] as Score);
-                self.material
-                    .add(ci, (MG_VALUE[p] + pst.0, EG_VALUE[p] + pst.1));
+                let value = if p == KING { (0, 0) } else { w.pair(VALUE + p) };
+                self.material.add(ci, (value.0 + pst.0, value.1 + pst.1));
                 self.phase += PHASE[p];
                 self.material_value[ci] += MG_VALUE[p];
                 if p == PAWN {
-                    let terms = pawn_terms(c, s, pawns, &kings, by_pawn[ci]);
+                    let terms = pawn_terms(c, s, pawns, &kings, by_pawn[ci], w);
                     self.pawns.add(ci, terms);
                 }
                 if !(KNIGHT..=QUEEN).contains(&p) {
@@ -173,14 +238,14 @@ impl Terms {
                 };
                 let k = p - KNIGHT;
                 let n = (reach & safe).count_ones() as i32 - MOBILITY_BASE[k];
-                self.mobility
-                    .add(ci, (n * MOBILITY[k].0, n * MOBILITY[k].1));
+                let per = w.pair(MOBILITY + k);
+                self.mobility.add(ci, (n * per.0, n * per.1));
                 side.all |= reach;
                 match p {
                     KNIGHT | BISHOP => side.by_minor |= reach,
                     ROOK => {
                         side.by_rook |= reach;
-                        self.pieces.add(ci, rook_file(s, pawns, ci));
+                        self.pieces.add(ci, rook_file(s, pawns, ci, w));
                     }
                     _ => {}
                 }
@@ -192,10 +257,10 @@ impl Terms {
             }
         }
         if pos.pieces(c, BISHOP).count_ones() >= 2 {
-            self.pieces.add(ci, BISHOP_PAIR);
+            self.pieces.add(ci, w.pair(BISHOP_PAIR));
         }
         self.shelter
-            .add(ci, (king_shelter(kings[ci], pawns[ci]), 0));
+            .add(ci, (king_shelter(kings[ci], pawns[ci], w), 0));
         side
     }
 
@@ -217,12 +282,12 @@ impl Terms {
 }
 
 /// A rook on an open file (no pawns) or a half-open one (no own pawns).
-fn rook_file(s: usize, pawns: &[u64; 2], ci: usize) -> (Score, Score) {
+fn rook_file(s: usize, pawns: &[u64; 2], ci: usize, w: &Weights) -> (Score, Score) {
     let file = FILE_A << (s % 8);
     if file & (pawns[0] | pawns[1]) == 0 {
-        ROOK_OPEN
+        w.pair(ROOK_OPEN)
     } else if file & pawns[ci] == 0 {
-        ROOK_HALF_OPEN
+        w.pair(ROOK_HALF_OPEN)
     } else {
         (0, 0)
     }
@@ -281,32 +346,35 @@ fn pawn_terms(
     pawns: &[u64; 2],
     kings: &[usize; 2],
     guarded: u64,
+    w: &Weights,
 ) -> (Score, Score) {
     let ci = c.index();
     let file = s % 8;
     let (mut mg, mut eg) = (0, 0);
     if adjacent_files(file) & pawns[ci] == 0 {
-        mg += ISOLATED.0;
-        eg += ISOLATED.1;
+        mg += w.0[ISOLATED][0];
+        eg += w.0[ISOLATED][1];
     }
     if passed_span(c, s) & FILE_A << file & pawns[ci] != 0 {
-        mg += DOUBLED.0;
-        eg += DOUBLED.1;
+        mg += w.0[DOUBLED][0];
+        eg += w.0[DOUBLED][1];
     }
     if passed_span(c, s) & pawns[1 - ci] == 0 {
         let rel = if c == Color::White { s / 8 } else { 7 - s / 8 };
-        mg += PASSED_MG[rel];
-        eg += PASSED_EG[rel];
+        if (1..=6).contains(&rel) {
+            mg += w.0[PASSED + rel - 1][0];
+            eg += w.0[PASSED + rel - 1][1];
+        }
         if guarded & 1 << s != 0 {
-            mg += PASSED_PROTECTED.0;
-            eg += PASSED_PROTECTED.1;
+            mg += w.0[PASSED_PROTECTED][0];
+            eg += w.0[PASSED_PROTECTED][1];
         }
         if rel >= 3 {
             let next = if c == Color::White { s + 8 } else { s - 8 };
-            let w = rel as Score - 2;
-            eg += w
-                * (PASSER_KING.0 * king_distance(kings[1 - ci], next)
-                    - PASSER_KING.1 * king_distance(kings[ci], next));
+            let advance = rel as Score - 2;
+            eg += advance
+                * (w.0[PASSER_KING][0] * king_distance(kings[1 - ci], next)
+                    - w.0[PASSER_KING][1] * king_distance(kings[ci], next));
         }
     }
     (mg, eg)
@@ -322,7 +390,7 @@ fn king_danger(them: &Side) -> Score {
 }
 
 /// Middlegame penalty of open files at a king on a wing (files a-c, f-h).
-fn king_shelter(king: usize, own_pawns: u64) -> Score {
+fn king_shelter(king: usize, own_pawns: u64, w: &Weights) -> Score {
     let file = king % 8;
     if (3..=4).contains(&file) {
         return 0;
@@ -330,22 +398,22 @@ fn king_shelter(king: usize, own_pawns: u64) -> Score {
     let files = adjacent_files(file) | FILE_A << file;
     Bits(files & 0xff)
         .filter(|&f| FILE_A << f & own_pawns == 0)
-        .map(|_| KING_OPEN_FILE)
+        .map(|_| w.0[KING_OPEN_FILE][0])
         .sum()
 }
 
 /// Threats against `c`'s pieces (knights to queens): (middlegame, endgame)
 /// penalties.
-fn threats(pos: &Position, c: Color, own: &Side, them: &Side) -> (Score, Score) {
+fn threats(pos: &Position, c: Color, own: &Side, them: &Side, w: &Weights) -> (Score, Score) {
     let minors = pos.pieces(c, KNIGHT) | pos.pieces(c, BISHOP);
     let rooks = pos.pieces(c, ROOK);
     let queens = pos.pieces(c, QUEEN);
     let pieces = minors | rooks | queens;
     let counts = [
-        (pieces & them.by_pawn, THREAT_BY_PAWN),
-        ((rooks | queens) & them.by_minor, THREAT_BY_MINOR),
-        (queens & them.by_rook, THREAT_BY_ROOK),
-        (pieces & them.all & !own.all, HANGING),
+        (pieces & them.by_pawn, w.pair(THREAT_BY_PAWN)),
+        ((rooks | queens) & them.by_minor, w.pair(THREAT_BY_MINOR)),
+        (queens & them.by_rook, w.pair(THREAT_BY_ROOK)),
+        (pieces & them.all & !own.all, w.pair(HANGING)),
     ];
     counts.iter().fold((0, 0), |(m, e), &(set, w)| {
         let n = set.count_ones() as Score;

@@ -9,6 +9,11 @@ fn set(names: &[&str]) -> u64 {
     names.iter().fold(0, |m, n| m | 1 << sq(n))
 }
 
+/// A weight of the evaluation (middlegame, endgame).
+fn w_(i: usize) -> (Score, Score) {
+    WEIGHTS.pair(i)
+}
+
 fn terms(fen: &str) -> Terms {
     Terms::of(&Position::from_fen(fen).unwrap())
 }
@@ -22,28 +27,28 @@ fn pawn_structure_terms() {
     let kings = [sq("e1"), sq("e8")];
     let stop = set(&["b7", "c7", "d7", "e7"]);
     let at = |s: &str, own: &[&str], theirs: u64, guarded: u64| {
-        pawn_terms(w, sq(s), &[set(own), theirs], &kings, guarded)
+        pawn_terms(w, sq(s), &[set(own), theirs], &kings, guarded, &WEIGHTS)
     };
     // Isolated: c2 with e2 at a distance, against c2 with d2 beside it.
     let isolated = at("c2", &["c2", "e2"], stop, 0);
     let healthy = at("c2", &["c2", "d2"], stop, 0);
-    assert_eq!(isolated.0 - healthy.0, ISOLATED.0);
-    assert_eq!(isolated.1 - healthy.1, ISOLATED.1);
-    const { assert!(ISOLATED.0 < 0 && ISOLATED.1 < 0) };
+    assert_eq!(isolated.0 - healthy.0, w_(ISOLATED).0);
+    assert_eq!(isolated.1 - healthy.1, w_(ISOLATED).1);
+    assert!(w_(ISOLATED).0 < 0 && w_(ISOLATED).1 < 0);
     // Doubled: c2 with c3 in front, against c2 with b3 (both have a
     // neighbour on the b-file).
     let doubled = at("c2", &["c2", "c3", "b2"], stop, 0);
     let single = at("c2", &["c2", "b3", "b2"], stop, 0);
-    assert_eq!(doubled.0 - single.0, DOUBLED.0);
-    assert_eq!(doubled.1 - single.1, DOUBLED.1);
-    const { assert!(DOUBLED.0 < 0 && DOUBLED.1 < 0) };
+    assert_eq!(doubled.0 - single.0, w_(DOUBLED).0);
+    assert_eq!(doubled.1 - single.1, w_(DOUBLED).1);
+    assert!(w_(DOUBLED).0 < 0 && w_(DOUBLED).1 < 0);
     // Passed d5, guarded by c4 or not.
     let far = set(&["h7"]);
     let guarded = at("d5", &["d5", "c4"], far, set(&["d5"]));
     let loose = at("d5", &["d5", "c4"], far, 0);
-    assert_eq!(guarded.0 - loose.0, PASSED_PROTECTED.0);
-    assert_eq!(guarded.1 - loose.1, PASSED_PROTECTED.1);
-    const { assert!(PASSED_PROTECTED.0 > 0 && PASSED_PROTECTED.1 > 0) };
+    assert_eq!(guarded.0 - loose.0, w_(PASSED_PROTECTED).0);
+    assert_eq!(guarded.1 - loose.1, w_(PASSED_PROTECTED).1);
+    assert!(w_(PASSED_PROTECTED).0 > 0 && w_(PASSED_PROTECTED).1 > 0);
     // The kings' race in the ending (d5 is on the 5th rank: weight 2):
     // the enemy king five steps from d6 against one step.
     let race = |their_king: &str| {
@@ -53,11 +58,12 @@ fn pawn_structure_terms() {
             &[set(&["d5"]), far],
             &[sq("e1"), sq(their_king)],
             0,
+            &WEIGHTS,
         )
     };
-    assert_eq!(race("h1").1 - race("d7").1, 2 * PASSER_KING.0 * (5 - 1));
+    assert_eq!(race("h1").1 - race("d7").1, 2 * w_(PASSER_KING).0 * (5 - 1));
     assert_eq!(race("h1").0, race("d7").0);
-    const { assert!(PASSER_KING.0 > PASSER_KING.1 && PASSER_KING.1 > 0) };
+    assert!(w_(PASSER_KING).0 > w_(PASSER_KING).1 && w_(PASSER_KING).1 > 0);
 }
 
 /// King danger needs two attackers and grows with the attack units; open
@@ -74,11 +80,17 @@ fn king_safety_terms() {
     assert!(king_danger(&side(16, 3)) > king_danger(&side(12, 3)));
     assert_eq!(king_danger(&side(100, 4)), KING_DANGER_CAP);
     let shield = set(&["f2", "g2", "h2"]);
-    assert_eq!(king_shelter(sq("g1"), shield), 0);
-    assert_eq!(king_shelter(sq("g1"), set(&["f2", "h2"])), KING_OPEN_FILE);
-    assert_eq!(king_shelter(sq("b1"), shield), 3 * KING_OPEN_FILE);
-    assert_eq!(king_shelter(sq("e1"), 0), 0);
-    const { assert!(KING_OPEN_FILE < 0) };
+    assert_eq!(king_shelter(sq("g1"), shield, &WEIGHTS), 0);
+    assert_eq!(
+        king_shelter(sq("g1"), set(&["f2", "h2"]), &WEIGHTS),
+        w_(KING_OPEN_FILE).0
+    );
+    assert_eq!(
+        king_shelter(sq("b1"), shield, &WEIGHTS),
+        3 * w_(KING_OPEN_FILE).0
+    );
+    assert_eq!(king_shelter(sq("e1"), 0, &WEIGHTS), 0);
+    assert!(w_(KING_OPEN_FILE).0 < 0);
 }
 
 /// Threats against pieces: by a pawn, by a lesser piece, and a piece
@@ -105,15 +117,21 @@ fn threat_terms() {
         all: on(&["e5"]),
         ..Side::default()
     };
-    assert_eq!(threats(&pos, w, &none, &none), (0, 0));
-    assert_eq!(threats(&pos, w, &none, &by_pawn), THREAT_BY_PAWN);
-    let two = (2 * THREAT_BY_MINOR.0, 2 * THREAT_BY_MINOR.1);
-    assert_eq!(threats(&pos, w, &none, &by_minor), two);
-    assert_eq!(threats(&pos, w, &none, &by_rook), THREAT_BY_ROOK);
-    assert_eq!(threats(&pos, w, &none, &attacked), HANGING);
-    assert_eq!(threats(&pos, w, &attacked, &attacked), (0, 0));
-    const { assert!(THREAT_BY_PAWN.0 > 0 && HANGING.0 > 0) };
-    const { assert!(THREAT_BY_MINOR.0 > 0 && THREAT_BY_ROOK.0 > 0) };
+    assert_eq!(threats(&pos, w, &none, &none, &WEIGHTS), (0, 0));
+    assert_eq!(
+        threats(&pos, w, &none, &by_pawn, &WEIGHTS),
+        w_(THREAT_BY_PAWN)
+    );
+    let two = (2 * w_(THREAT_BY_MINOR).0, 2 * w_(THREAT_BY_MINOR).1);
+    assert_eq!(threats(&pos, w, &none, &by_minor, &WEIGHTS), two);
+    assert_eq!(
+        threats(&pos, w, &none, &by_rook, &WEIGHTS),
+        w_(THREAT_BY_ROOK)
+    );
+    assert_eq!(threats(&pos, w, &none, &attacked, &WEIGHTS), w_(HANGING));
+    assert_eq!(threats(&pos, w, &attacked, &attacked, &WEIGHTS), (0, 0));
+    assert!(w_(THREAT_BY_PAWN).0 > 0 && w_(HANGING).0 > 0);
+    assert!(w_(THREAT_BY_MINOR).0 > 0 && w_(THREAT_BY_ROOK).0 > 0);
 }
 
 /// The terms as `Terms::of` gathers them from real positions.
@@ -149,18 +167,18 @@ fn terms_of_positions() {
     let t = terms("4k3/8/3p4/4N3/2P5/2P5/8/4K3 w - - 0 1");
     assert_eq!(
         t.threats.mg,
-        [-(THREAT_BY_PAWN.0 + HANGING.0), 0],
+        [-(w_(THREAT_BY_PAWN).0 + w_(HANGING).0), 0],
         "knight e5 attacked by d6 and not defended"
     );
-    assert_eq!(t.pawns.mg[0], 2 * ISOLATED.0 + DOUBLED.0);
+    assert_eq!(t.pawns.mg[0], 2 * w_(ISOLATED).0 + w_(DOUBLED).0);
     // Castled king with the g-pawn gone: one open file for White.
     let t = terms("6k1/5ppp/8/8/8/8/5P1P/6K1 w - - 0 1");
-    assert_eq!(t.shelter.mg, [KING_OPEN_FILE, 0]);
+    assert_eq!(t.shelter.mg, [w_(KING_OPEN_FILE).0, 0]);
     // A rook on an open file and the bishop pair.
     let t = terms("4k3/8/8/8/8/8/8/R1BBK3 w - - 0 1");
     assert_eq!(
         t.pieces.mg[0],
-        ROOK_OPEN.0 + BISHOP_PAIR.0,
+        w_(ROOK_OPEN).0 + w_(BISHOP_PAIR).0,
         "open a-file rook and two bishops"
     );
 }
@@ -171,14 +189,14 @@ fn terms_of_positions() {
 fn threats_use_every_pieces_reach() {
     // Black's knight on b3 attacks the rook on a1, which nothing guards.
     let t = terms("4k3/8/8/8/8/1n6/8/R3K3 w - - 0 1");
-    assert_eq!(t.threats.mg, [-(THREAT_BY_MINOR.0 + HANGING.0), 0]);
+    assert_eq!(t.threats.mg, [-(w_(THREAT_BY_MINOR).0 + w_(HANGING).0), 0]);
     // White's queen on d4 attacked by the rook on d8 and unguarded; the
     // rook it attacks back is guarded by its king.
     let t = terms("3rk3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
-    assert_eq!(t.threats.mg, [-(THREAT_BY_ROOK.0 + HANGING.0), 0]);
+    assert_eq!(t.threats.mg, [-(w_(THREAT_BY_ROOK).0 + w_(HANGING).0), 0]);
     // The knight on e5, attacked by d6, guarded by the rook on e2.
     let t = terms("4k3/8/3p4/4N3/8/8/4R3/K7 w - - 0 1");
-    assert_eq!(t.threats.mg, [-THREAT_BY_PAWN.0, 0]);
+    assert_eq!(t.threats.mg, [-w_(THREAT_BY_PAWN).0, 0]);
 }
 
 /// The total is every term's sum, in both phases.
@@ -212,5 +230,39 @@ fn the_total_sums_every_term() {
         // Most terms have something to say in these positions.
         let speaking = all.iter().filter(|x| **x != Term::default()).count();
         assert!(speaking >= 4, "{fen}: {speaking} terms");
+    }
+}
+
+/// The tuner (`benches/tune_chess.rs`) reads each weight's feature as the
+/// terms with that weight alone: it relies on every term being linear in
+/// the weights, which this checks over real positions (two sets of
+/// weights, their sum, and none).
+#[test]
+fn the_terms_are_linear_in_the_weights() {
+    let a = WEIGHTS;
+    let mut b = WEIGHTS;
+    for (i, pair) in b.0.iter_mut().enumerate() {
+        *pair = [(i as Score * 7) % 23 - 11, (i as Score * 5) % 17 - 8];
+    }
+    let sum = Weights(std::array::from_fn(|i| {
+        [a.0[i][0] + b.0[i][0], a.0[i][1] + b.0[i][1]]
+    }));
+    let zero = Weights([[0; 2]; WEIGHT_PAIRS]);
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "4k3/1P6/8/3pP3/8/2n5/5PK1/8 b - d6 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let total = |w: &Weights| Terms::with(&pos, w).total();
+        let (s, x, y, z) = (total(&sum), total(&a), total(&b), total(&zero));
+        assert_eq!(s, (x.0 + y.0 - z.0, x.1 + y.1 - z.1), "{fen}");
+        let material = |w: &Weights| Terms::with(&pos, w).material;
+        assert_ne!(
+            material(&a),
+            material(&zero),
+            "{fen}: the weights must matter"
+        );
     }
 }
