@@ -52,11 +52,15 @@ fn samples(args: &[String]) {
 }
 
 fn flat(w: &Weights) -> [i32; N] {
-    std::array::from_fn(|i| w.0[i / 2][i % 2])
+    std::array::from_fn(|i| w.pair(i / 2)[i % 2])
 }
 
 fn unflat(f: &[i32; N]) -> Weights {
-    Weights(std::array::from_fn(|j| [f[2 * j], f[2 * j + 1]]))
+    let mut w = Weights::ZERO;
+    for j in 0..WEIGHT_PAIRS {
+        *w.pair_mut(j) = [f[2 * j], f[2 * j + 1]];
+    }
+    w
 }
 
 /// The weights' names, for the report.
@@ -96,14 +100,14 @@ fn name(i: usize) -> String {
 /// A position's features (24 times the evaluation per unit of each
 /// weight) and the rest, in centipawns for White.
 fn sample(result: f64, pos: &Position) -> Sample<N> {
-    let zero = Weights([[0; 2]; WEIGHT_PAIRS]);
+    let zero = Weights::ZERO;
     let base = Terms::with(pos, &zero);
     let phase = base.phase.min(24);
     let taper = |(mg, eg): (i32, i32)| mg * phase + eg * (24 - phase);
     let (mg0, eg0) = base.total();
     let features = std::array::from_fn(|i| {
         let mut unit = zero;
-        unit.0[i / 2][i % 2] = 1;
+        unit.pair_mut(i / 2)[i % 2] = 1;
         let (mg, eg) = Terms::with(pos, &unit).total();
         taper((mg - mg0, eg - eg0))
     });

@@ -25,77 +25,152 @@ use movegen::chess::Position;
 use movegen::game::Color;
 
 /// The weights of the terms beyond PeSTO's tables, and the material
-/// values (PeSTO's, the piece-square values stay in [`super::tables`]), as
-/// (middlegame, endgame) pairs in one array so that a tuner can set each
-/// (`benches/tune_chess.rs`); the names below index it.
+/// values (PeSTO's before any fit; the piece-square values stay in
+/// [`super::tables`]), as (middlegame, endgame) pairs. Laid out for the
+/// evaluation's lookups (by piece and by rank, zeros where nothing is
+/// scored); a tuner reaches each pair by number through [`Weights::pair`]
+/// and [`Weights::pair_mut`] (`benches/tune_chess.rs`), numbered by the
+/// constants below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights(pub [[Score; 2]; WEIGHT_PAIRS]);
+pub struct Weights {
+    /// Pawn to queen (the king's stays 0).
+    pub value: [[Score; 2]; 6],
+    /// By relative rank (0 = own first rank; ranks 0 and 7 stay 0). The
+    /// PeSTO pawn tables already reward advance; these add what a pawn no
+    /// enemy pawn can stop is worth on top.
+    pub passed: [[Score; 2]; 8],
+    pub passed_protected: [Score; 2],
+    /// Ending only, both numbers: per rank of advance beyond the third,
+    /// centipawns per square of the enemy king's (and minus, of the own
+    /// king's) distance from the passed pawn's next square.
+    pub passer_king: [Score; 2],
+    /// Per pawn: isolated (no own pawn on a neighbouring file) and doubled
+    /// (another own pawn in front on the same file).
+    pub isolated: [Score; 2],
+    pub doubled: [Score; 2],
+    pub bishop_pair: [Score; 2],
+    pub rook_open: [Score; 2],
+    pub rook_half_open: [Score; 2],
+    /// Per reachable square beyond the average (`MOBILITY_BASE`), knight
+    /// to queen.
+    pub mobility: [[Score; 2]; 4],
+    /// Middlegame only: per file at or next to a king on a wing without an
+    /// own pawn.
+    pub king_open_file: [Score; 2],
+    /// Threats against pieces (knights to queens): attacked by an enemy
+    /// pawn; a rook or queen attacked by a minor; a queen by a rook;
+    /// attacked and not defended. Counted against the side whose pieces
+    /// they are.
+    pub threat_by_pawn: [Score; 2],
+    pub threat_by_minor: [Score; 2],
+    pub threat_by_rook: [Score; 2],
+    pub hanging: [Score; 2],
+}
 
-/// Material of pawn, knight, bishop, rook and queen (five pairs).
+/// The pairs' numbers: material of pawn to queen (five), passed pawns on
+/// relative ranks 1 to 6 (six), then one pair each.
 pub const VALUE: usize = 0;
-/// Passed-pawn bonus by relative rank 1 to 6 (0 = own first rank; six
-/// pairs). The PeSTO pawn tables already reward advance; these add what a
-/// pawn no enemy pawn can stop is worth on top.
 pub const PASSED: usize = 5;
-/// A passed pawn guarded by an own pawn.
 pub const PASSED_PROTECTED: usize = 11;
-/// Ending only, both numbers: per rank of advance beyond the third,
-/// centipawns per square of the enemy king's (and minus, of the own
-/// king's) distance from the passed pawn's next square.
 pub const PASSER_KING: usize = 12;
-/// Per pawn: isolated (no own pawn on a neighbouring file) and doubled
-/// (another own pawn in front on the same file).
 pub const ISOLATED: usize = 13;
 pub const DOUBLED: usize = 14;
 pub const BISHOP_PAIR: usize = 15;
 pub const ROOK_OPEN: usize = 16;
 pub const ROOK_HALF_OPEN: usize = 17;
-/// Per reachable square beyond the average (`MOBILITY_BASE`), knight to
-/// queen (four pairs).
+/// Knight to queen (four).
 pub const MOBILITY: usize = 18;
-/// Middlegame only: per file at or next to a king on a wing without an
-/// own pawn.
 pub const KING_OPEN_FILE: usize = 22;
-/// Threats against pieces (knights to queens): attacked by an enemy pawn;
-/// a rook or queen attacked by a minor; a queen by a rook; attacked and
-/// not defended. Counted against the side whose pieces they are.
 pub const THREAT_BY_PAWN: usize = 23;
 pub const THREAT_BY_MINOR: usize = 24;
 pub const THREAT_BY_ROOK: usize = 25;
 pub const HANGING: usize = 26;
 pub const WEIGHT_PAIRS: usize = 27;
 
+impl Weights {
+    /// Every weight 0.
+    pub const ZERO: Weights = Weights {
+        value: [[0; 2]; 6],
+        passed: [[0; 2]; 8],
+        passed_protected: [0; 2],
+        passer_king: [0; 2],
+        isolated: [0; 2],
+        doubled: [0; 2],
+        bishop_pair: [0; 2],
+        rook_open: [0; 2],
+        rook_half_open: [0; 2],
+        mobility: [[0; 2]; 4],
+        king_open_file: [0; 2],
+        threat_by_pawn: [0; 2],
+        threat_by_minor: [0; 2],
+        threat_by_rook: [0; 2],
+        hanging: [0; 2],
+    };
+
+    /// Pair number `i` (below [`WEIGHT_PAIRS`]).
+    pub fn pair(&self, i: usize) -> [Score; 2] {
+        let mut w = *self;
+        *w.pair_mut(i)
+    }
+
+    /// Pair number `i`, to set.
+    pub fn pair_mut(&mut self, i: usize) -> &mut [Score; 2] {
+        match i {
+            0..=4 => &mut self.value[i],
+            5..=10 => &mut self.passed[i - PASSED + 1],
+            PASSED_PROTECTED => &mut self.passed_protected,
+            PASSER_KING => &mut self.passer_king,
+            ISOLATED => &mut self.isolated,
+            DOUBLED => &mut self.doubled,
+            BISHOP_PAIR => &mut self.bishop_pair,
+            ROOK_OPEN => &mut self.rook_open,
+            ROOK_HALF_OPEN => &mut self.rook_half_open,
+            18..=21 => &mut self.mobility[i - MOBILITY],
+            KING_OPEN_FILE => &mut self.king_open_file,
+            THREAT_BY_PAWN => &mut self.threat_by_pawn,
+            THREAT_BY_MINOR => &mut self.threat_by_minor,
+            THREAT_BY_ROOK => &mut self.threat_by_rook,
+            HANGING => &mut self.hanging,
+            _ => panic!("no weight pair {i}"),
+        }
+    }
+}
+
 /// The hand-set weights of 2026-11-30 (sizes common in published
-/// engines; docs/engine.md, "Evaluation of chess").
-pub const HANDSET: Weights = Weights([
-    [82, 94],
-    [337, 281],
-    [365, 297],
-    [477, 512],
-    [1025, 936],
-    [5, 10],
-    [5, 15],
-    [10, 25],
-    [20, 45],
-    [35, 75],
-    [60, 120],
-    [10, 20],
-    [4, 2],
-    [-8, -12],
-    [-10, -25],
-    [25, 50],
-    [25, 10],
-    [12, 6],
-    [4, 4],
-    [5, 5],
-    [2, 4],
-    [1, 2],
-    [-15, 0],
-    [40, 25],
-    [30, 20],
-    [30, 20],
-    [25, 15],
-]);
+/// engines; docs/engine.md, "Evaluation of chess") and PeSTO's material.
+pub const HANDSET: Weights = Weights {
+    value: [
+        [82, 94],
+        [337, 281],
+        [365, 297],
+        [477, 512],
+        [1025, 936],
+        [0, 0],
+    ],
+    passed: [
+        [0, 0],
+        [5, 10],
+        [5, 15],
+        [10, 25],
+        [20, 45],
+        [35, 75],
+        [60, 120],
+        [0, 0],
+    ],
+    passed_protected: [10, 20],
+    passer_king: [4, 2],
+    isolated: [-8, -12],
+    doubled: [-10, -25],
+    bishop_pair: [25, 50],
+    rook_open: [25, 10],
+    rook_half_open: [12, 6],
+    mobility: [[4, 4], [5, 5], [2, 4], [1, 2]],
+    king_open_file: [-15, 0],
+    threat_by_pawn: [40, 25],
+    threat_by_minor: [30, 20],
+    threat_by_rook: [30, 20],
+    hanging: [25, 15],
+};
 
 /// The weights the evaluation uses.
 pub const WEIGHTS: Weights = HANDSET;
@@ -105,12 +180,6 @@ const MOBILITY_BASE: [i32; 4] = [4, 6, 7, 13];
 /// hits around the king; the penalty is `units² / 4`, capped.
 const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 const KING_DANGER_CAP: Score = 400;
-
-impl Weights {
-    fn pair(&self, i: usize) -> (Score, Score) {
-        (self.0[i][0], self.0[i][1])
-    }
-}
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -219,8 +288,8 @@ impl Terms {
             for s in Bits(pos.pieces(c, p)) {
                 let i = s ^ flip;
                 let pst = (MG_PST[p][i] as Score, EG_PST[p][i] as Score);
-                let value = if p == KING { (0, 0) } else { w.pair(VALUE + p) };
-                self.material.add(ci, (value.0 + pst.0, value.1 + pst.1));
+                let value = w.value[p];
+                self.material.add(ci, (value[0] + pst.0, value[1] + pst.1));
                 self.phase += PHASE[p];
                 self.material_value[ci] += MG_VALUE[p];
                 if p == PAWN {
@@ -238,8 +307,8 @@ impl Terms {
                 };
                 let k = p - KNIGHT;
                 let n = (reach & safe).count_ones() as i32 - MOBILITY_BASE[k];
-                let per = w.pair(MOBILITY + k);
-                self.mobility.add(ci, (n * per.0, n * per.1));
+                let per = w.mobility[k];
+                self.mobility.add(ci, (n * per[0], n * per[1]));
                 side.all |= reach;
                 match p {
                     KNIGHT | BISHOP => side.by_minor |= reach,
@@ -257,7 +326,7 @@ impl Terms {
             }
         }
         if pos.pieces(c, BISHOP).count_ones() >= 2 {
-            self.pieces.add(ci, w.pair(BISHOP_PAIR));
+            self.pieces.add(ci, w.bishop_pair.into());
         }
         self.shelter
             .add(ci, (king_shelter(kings[ci], pawns[ci], w), 0));
@@ -285,9 +354,9 @@ impl Terms {
 fn rook_file(s: usize, pawns: &[u64; 2], ci: usize, w: &Weights) -> (Score, Score) {
     let file = FILE_A << (s % 8);
     if file & (pawns[0] | pawns[1]) == 0 {
-        w.pair(ROOK_OPEN)
+        w.rook_open.into()
     } else if file & pawns[ci] == 0 {
-        w.pair(ROOK_HALF_OPEN)
+        w.rook_half_open.into()
     } else {
         (0, 0)
     }
@@ -352,29 +421,27 @@ fn pawn_terms(
     let file = s % 8;
     let (mut mg, mut eg) = (0, 0);
     if adjacent_files(file) & pawns[ci] == 0 {
-        mg += w.0[ISOLATED][0];
-        eg += w.0[ISOLATED][1];
+        mg += w.isolated[0];
+        eg += w.isolated[1];
     }
     if passed_span(c, s) & FILE_A << file & pawns[ci] != 0 {
-        mg += w.0[DOUBLED][0];
-        eg += w.0[DOUBLED][1];
+        mg += w.doubled[0];
+        eg += w.doubled[1];
     }
     if passed_span(c, s) & pawns[1 - ci] == 0 {
         let rel = if c == Color::White { s / 8 } else { 7 - s / 8 };
-        if (1..=6).contains(&rel) {
-            mg += w.0[PASSED + rel - 1][0];
-            eg += w.0[PASSED + rel - 1][1];
-        }
+        mg += w.passed[rel][0];
+        eg += w.passed[rel][1];
         if guarded & 1 << s != 0 {
-            mg += w.0[PASSED_PROTECTED][0];
-            eg += w.0[PASSED_PROTECTED][1];
+            mg += w.passed_protected[0];
+            eg += w.passed_protected[1];
         }
         if rel >= 3 {
             let next = if c == Color::White { s + 8 } else { s - 8 };
             let advance = rel as Score - 2;
             eg += advance
-                * (w.0[PASSER_KING][0] * king_distance(kings[1 - ci], next)
-                    - w.0[PASSER_KING][1] * king_distance(kings[ci], next));
+                * (w.passer_king[0] * king_distance(kings[1 - ci], next)
+                    - w.passer_king[1] * king_distance(kings[ci], next));
         }
     }
     (mg, eg)
@@ -398,7 +465,7 @@ fn king_shelter(king: usize, own_pawns: u64, w: &Weights) -> Score {
     let files = adjacent_files(file) | FILE_A << file;
     Bits(files & 0xff)
         .filter(|&f| FILE_A << f & own_pawns == 0)
-        .map(|_| w.0[KING_OPEN_FILE][0])
+        .map(|_| w.king_open_file[0])
         .sum()
 }
 
@@ -410,14 +477,14 @@ fn threats(pos: &Position, c: Color, own: &Side, them: &Side, w: &Weights) -> (S
     let queens = pos.pieces(c, QUEEN);
     let pieces = minors | rooks | queens;
     let counts = [
-        (pieces & them.by_pawn, w.pair(THREAT_BY_PAWN)),
-        ((rooks | queens) & them.by_minor, w.pair(THREAT_BY_MINOR)),
-        (queens & them.by_rook, w.pair(THREAT_BY_ROOK)),
-        (pieces & them.all & !own.all, w.pair(HANGING)),
+        (pieces & them.by_pawn, w.threat_by_pawn),
+        ((rooks | queens) & them.by_minor, w.threat_by_minor),
+        (queens & them.by_rook, w.threat_by_rook),
+        (pieces & them.all & !own.all, w.hanging),
     ];
     counts.iter().fold((0, 0), |(m, e), &(set, w)| {
         let n = set.count_ones() as Score;
-        (m + n * w.0, e + n * w.1)
+        (m + n * w[0], e + n * w[1])
     })
 }
 

@@ -11,7 +11,8 @@ fn set(names: &[&str]) -> u64 {
 
 /// A weight of the evaluation (middlegame, endgame).
 fn w_(i: usize) -> (Score, Score) {
-    WEIGHTS.pair(i)
+    let [mg, eg] = WEIGHTS.pair(i);
+    (mg, eg)
 }
 
 fn terms(fen: &str) -> Terms {
@@ -240,14 +241,13 @@ fn the_total_sums_every_term() {
 #[test]
 fn the_terms_are_linear_in_the_weights() {
     let a = WEIGHTS;
-    let mut b = WEIGHTS;
-    for (i, pair) in b.0.iter_mut().enumerate() {
-        *pair = [(i as Score * 7) % 23 - 11, (i as Score * 5) % 17 - 8];
+    let (mut b, mut sum) = (Weights::ZERO, Weights::ZERO);
+    for i in 0..WEIGHT_PAIRS {
+        let x = i as Score;
+        *b.pair_mut(i) = [(x * 7) % 23 - 11, (x * 5) % 17 - 8];
+        *sum.pair_mut(i) = [a.pair(i)[0] + b.pair(i)[0], a.pair(i)[1] + b.pair(i)[1]];
     }
-    let sum = Weights(std::array::from_fn(|i| {
-        [a.0[i][0] + b.0[i][0], a.0[i][1] + b.0[i][1]]
-    }));
-    let zero = Weights([[0; 2]; WEIGHT_PAIRS]);
+    let zero = Weights::ZERO;
     for fen in [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
