@@ -64,6 +64,11 @@ pub struct SearchProfile {
     /// where capture sequences reach the same positions in many orders and
     /// a quiescence node is dear.
     pub quiescence_table: bool,
+    /// Whether the search keeps the static evaluations it made, by
+    /// position key (a 512 KiB table per thread and search): only where the
+    /// evaluation depends on nothing the key leaves out, and pays where it
+    /// is dear.
+    pub eval_cache: bool,
     /// Static-exchange pruning: at a non-PV node out of check with at most
     /// this depth left (0: never), once a move has been searched, a
     /// capture losing more than `see_capture_margin * depth` in the
@@ -102,6 +107,7 @@ impl SearchProfile {
         delta_margin: 150,
         quiescence_plies: usize::MAX,
         quiescence_table: false,
+        eval_cache: false,
         see_prune_depth: 0,
         see_capture_margin: 100,
         see_quiet_margin: 60,

@@ -19,6 +19,7 @@
 //! * `smp`: what is particular to several threads: which depths a helper
 //!   skips, and the vote on the move to play.
 
+mod eval_cache;
 mod iterate;
 mod ordering;
 mod pvs;
@@ -103,6 +104,8 @@ pub(crate) struct Thread<'a, G: Evaluator> {
     limits_contempt: Score,
     /// The evaluation settings (weights) this search evaluates with.
     pub(crate) eval: eval::EvalConfig,
+    /// Evaluations made in this search (games whose profile allows it).
+    eval_cache: eval_cache::EvalCache,
 }
 
 impl<'a, G: Evaluator> Thread<'a, G> {
@@ -139,7 +142,21 @@ impl<'a, G: Evaluator> Thread<'a, G> {
             root_side: movegen::Color::White,
             limits_contempt: contempt,
             eval,
+            eval_cache: eval_cache::EvalCache::new(G::SEARCH.eval_cache),
         }
+    }
+
+    /// The side to move's static evaluation, from the cache when the
+    /// game's profile keeps one.
+    #[inline]
+    fn static_eval(&mut self, pos: &G) -> Score {
+        let key = if G::SEARCH.eval_cache {
+            self.node_key(pos)
+        } else {
+            0
+        };
+        let eval = &self.eval;
+        self.eval_cache.get_or(key, || pos.evaluate(eval))
     }
 
     fn is_main(&self) -> bool {

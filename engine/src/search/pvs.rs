@@ -70,7 +70,7 @@ impl<G: Evaluator> Thread<'_, G> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            pos.evaluate(&self.eval)
+            self.static_eval(pos)
         };
         if !pv_node && !in_check {
             if let Some(score) = self.prune_node(pos, depth, beta, static_eval, ply) {

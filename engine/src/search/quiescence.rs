@@ -58,16 +58,16 @@ impl<G: Evaluator> Thread<'_, G> {
             return if in_check {
                 self.draw_score(pos)
             } else {
-                pos.evaluate(&self.eval)
+                self.static_eval(pos)
             };
         }
         if qply >= G::SEARCH.quiescence_plies {
-            return pos.evaluate(&self.eval);
+            return self.static_eval(pos);
         }
         let stand_pat = if in_check {
             -MATE + ply as Score
         } else {
-            pos.evaluate(&self.eval)
+            self.static_eval(pos)
         };
         if !in_check {
             if stand_pat >= beta {

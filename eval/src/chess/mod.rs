@@ -60,6 +60,9 @@ impl Evaluator for Position {
         // +23 Elo over 400 games, not significant (docs/engine.md,
         // "Search profiles").
         see_prune_depth: 5,
+        // The evaluation is the position's alone and 40% of a search's
+        // instructions (docs/engine.md, "Search").
+        eval_cache: true,
         ..crate::SearchProfile::DEFAULT
     };
 
