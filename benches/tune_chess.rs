@@ -201,13 +201,7 @@ fn fit(args: &[String]) {
     });
     let coarse: [bool; N] = std::array::from_fn(|i| i < 2 * (VALUE + 5));
     let f = texel::fit_divided(&samples, start, &bounds, &coarse, 24.0);
-    println!(
-        "{} quiet positions, scale k = {:.2}, error {:.6} -> {:.6}",
-        samples.len(),
-        f.k,
-        f.start_error,
-        f.error
-    );
+    println!("{}", f.summary(samples.len()));
     let test = files(true);
     if !test.is_empty() {
         let held = quiet_samples(&test);

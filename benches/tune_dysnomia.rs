@@ -127,13 +127,7 @@ fn fit(files: &[String]) {
     eprintln!("{} quiet positions", samples.len());
     let coarse: [bool; FEATURES] = std::array::from_fn(|i| i < 7);
     let f = texel::fit(&samples, HANDSET, &BOUNDS, &coarse);
-    println!(
-        "{} quiet positions, scale k = {:.2}, error {:.6} -> {:.6}",
-        samples.len(),
-        f.k,
-        f.start_error,
-        f.error
-    );
+    println!("{}", f.summary(samples.len()));
     for i in 0..FEATURES {
         println!(
             "{:<16} {:>5} (hand-set {})",

@@ -102,11 +102,8 @@ fn fit(files: &[String]) {
     eprintln!("{} quiet positions", samples.len());
     let coarse: [bool; FEATURES] = std::array::from_fn(|i| i < 11);
     let f = texel::fit(&samples, HANDSET.to_vec(), &BOUNDS, &coarse);
-    let (w, k, start, best) = (f.weights, f.k, f.start_error, f.error);
-    println!(
-        "{} quiet positions, scale k = {k:.2}, error {start:.6} -> {best:.6}",
-        samples.len()
-    );
+    println!("{}", f.summary(samples.len()));
+    let w = f.weights;
     let old = HANDSET.to_vec();
     for i in 0..FEATURES {
         println!("{:<16} {:>5} (hand-set {})", name(i), w[i], old[i]);

@@ -189,6 +189,16 @@ pub struct Fit<const N: usize> {
     pub error: f64,
 }
 
+impl<const N: usize> Fit<N> {
+    /// The fit's summary line over `positions` samples.
+    pub fn summary(&self, positions: usize) -> String {
+        format!(
+            "{positions} quiet positions, scale k = {:.2}, error {:.6} -> {:.6}",
+            self.k, self.start_error, self.error
+        )
+    }
+}
+
 /// Fits the scale, then the weights. `bounds[i]` limits weight `i` (equal
 /// ends fix it); `coarse[i]` weights (material) step by 5 at the finest,
 /// the others by 1.
