@@ -38,8 +38,15 @@ mod texel;
 use texel::Sample;
 
 const N: usize = 2 * WEIGHT_PAIRS;
-/// The evaluation's tempo (`eval::chess`), side to move's.
-const TEMPO: f64 = 12.0;
+/// The evaluation's tempo, from White's view.
+fn tempo(pos: &Position) -> f64 {
+    let t = eval::chess::TEMPO as f64;
+    if pos.side_to_move() == Color::White {
+        t
+    } else {
+        -t
+    }
+}
 
 fn samples(args: &[String]) {
     texel::write_samples(
@@ -111,15 +118,10 @@ fn sample(result: f64, pos: &Position) -> Sample<N> {
         let (mg, eg) = Terms::with(pos, &unit).total();
         taper((mg - mg0, eg - eg0))
     });
-    let tempo = if pos.side_to_move() == Color::White {
-        TEMPO
-    } else {
-        -TEMPO
-    };
     Sample {
         result,
         features,
-        rest: taper((mg0, eg0)) as f64 / 24.0 + tempo,
+        rest: taper((mg0, eg0)) as f64 / 24.0 + tempo(pos),
     }
 }
 
@@ -152,12 +154,7 @@ fn quiet_samples(files: &[String]) -> Vec<Sample<N>> {
         .map(|(&i, s)| {
             let lin: i32 = s.features.iter().zip(&start).map(|(f, w)| f * w).sum();
             let ours = s.rest + lin as f64 / 24.0;
-            let tempo = if parsed[i].1.side_to_move() == Color::White {
-                TEMPO
-            } else {
-                -TEMPO
-            };
-            let theirs = eval::chess::evaluate_white(&parsed[i].1) as f64 + tempo;
+            let theirs = eval::chess::evaluate_white(&parsed[i].1) as f64 + tempo(&parsed[i].1);
             (ours - theirs).abs()
         })
         .fold(0.0, f64::max);

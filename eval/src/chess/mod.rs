@@ -19,7 +19,8 @@ use movegen::game::{Color, Game};
 use tables::MG_VALUE;
 use terms::Terms;
 
-const TEMPO: Score = 12;
+/// The side to move's bonus (also the tuner's, `benches/tune_chess.rs`).
+pub const TEMPO: Score = 12;
 
 /// The evaluation from White's point of view, without tempo.
 pub fn evaluate_white(pos: &Position) -> Score {
