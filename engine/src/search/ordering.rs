@@ -39,7 +39,11 @@ pub(super) fn select_next<G: Game>(moves: &mut G::Moves, scores: &mut PerMove<G,
 
 impl<G: Evaluator> Thread<'_, G> {
     /// The ordering score of each of `moves` at `ply`, given the hash move
-    /// `tt_move` (a [`move_key`], 0 for none).
+    /// `tt_move` (a [`move_key`], 0 for none), put in `scores` (cleared
+    /// first). Filled in the caller's place, not returned: a fixed-capacity
+    /// list is as long as the game's longest (Strange Chess: 8,192 scores,
+    /// 32 KiB), and returning it by value copied all of it at every node,
+    /// 6% of a Strange Chess search's instructions.
     #[inline]
     pub(super) fn order_scores(
         &self,
@@ -47,8 +51,9 @@ impl<G: Evaluator> Thread<'_, G> {
         moves: &G::Moves,
         tt_move: u32,
         ply: usize,
-    ) -> PerMove<G, i32> {
-        let mut scores = PerMove::<G, i32>::default();
+        scores: &mut PerMove<G, i32>,
+    ) {
+        scores.clear();
         scores.reserve(moves.len());
         let killers = self.killers[ply];
         for &m in moves.iter() {
@@ -70,7 +75,6 @@ impl<G: Evaluator> Thread<'_, G> {
             };
             scores.push(s);
         }
-        scores
     }
 
     /// Killer and history updates after a quiet move caused a cutoff.

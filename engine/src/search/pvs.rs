@@ -405,6 +405,7 @@ impl<G: Evaluator> Thread<'_, G> {
         // searches the table move (when noisy) and the captures that do
         // not look losing, and lists the rest only if none of them cuts.
         let mut moves = G::Moves::default();
+        let mut scores = PerMove::<G, i32>::default();
         let mut staged = false;
         let mut first_done = false;
         if G::STAGED_MOVES && node.ply > 0 {
@@ -420,7 +421,7 @@ impl<G: Evaluator> Thread<'_, G> {
                         moves.push(m);
                     }
                 }
-                let mut scores = self.order_scores(pos, &moves, tt_move, node.ply);
+                self.order_scores(pos, &moves, tt_move, node.ply, &mut scores);
                 match self.search_list(pos, &mut moves, &mut scores, node, run) {
                     ListEnd::Stopped => return Some(DRAW),
                     ListEnd::Cut => {}
@@ -451,7 +452,7 @@ impl<G: Evaluator> Thread<'_, G> {
             }
             // A growable list of large moves copies itself as it grows.
             run.quiets_tried.reserve(moves.len());
-            let mut scores = self.order_scores(pos, &moves, tt_move, node.ply);
+            self.order_scores(pos, &moves, tt_move, node.ply, &mut scores);
             if let ListEnd::Stopped = self.search_list(pos, &mut moves, &mut scores, node, run) {
                 return Some(DRAW);
             }
