@@ -362,6 +362,26 @@ pub trait Tactical: Game {
         }
     }
 
+    /// The noisy moves before their legality test, for a search that
+    /// makes only some of them (quiescence cuts off after the first good
+    /// capture more often than not): every move of
+    /// [`Tactical::noisy_moves`], in the same order, among moves that are
+    /// not legal, which [`Tactical::made_legal`] tells apart once made.
+    /// By default the legal list itself. A game overrides it where the
+    /// legality test is most of a noisy list's cost (Strange Chess: each
+    /// move that may expose the king is played out).
+    fn noisy_candidates(&self, out: &mut Self::Moves) {
+        self.noisy_moves(out)
+    }
+
+    /// After [`Game::make`] of a move of [`Tactical::noisy_candidates`]:
+    /// whether that move was legal (if not, the caller unmakes it and goes
+    /// on). By default every candidate is.
+    #[inline(always)]
+    fn made_legal(&self) -> bool {
+        true
+    }
+
     /// How many nodes a search thread visits between looks at the clock
     /// (and flushes of its node count). A power of two, so that the test
     /// is a mask. 1024 nodes are a fraction of a millisecond in the fast

@@ -16,8 +16,8 @@
 use crate::sc_reference;
 
 use movegen::bits::splitmix64;
-use movegen::strangechess::{move_string, Position};
-use movegen::{Color, EndReason, Game, Notation, Outcome};
+use movegen::strangechess::{move_string, Move, MoveVec, Position};
+use movegen::{Color, EndReason, Game, Notation, Outcome, Tactical};
 use sc_reference::{RefPos, RefStatus, START_FEN};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -218,6 +218,7 @@ fn run_games(cov: &mut Coverage, start: &str, games: u64, plies: usize, seed: u6
                 panic!("legal moves differ in {fen}\nonly fast: {only_fast:?}\nonly reference: {only_ref:?}");
             }
             assert_eq!(fast.in_check(), reference.in_check(), "check flag in {fen}");
+            check_noisy_lists(&fast, &list, &fen);
             if fast.in_check() {
                 cov.checks += 1;
             }
@@ -319,6 +320,43 @@ fn run_games(cov: &mut Coverage, start: &str, games: u64, plies: usize, seed: u6
             reference = next.clone();
         }
     }
+}
+
+/// The noisy lists of `p`, whose legal moves are `legal`: `noisy_moves`
+/// holds the legal list's noisy moves; the candidates quiescence lists
+/// (`noisy_candidates`) are those moves in the same order among others
+/// that `made_legal` rejects once made, and it rejects exactly the moves
+/// that are not legal (quiescence searches the candidates it accepts).
+fn check_noisy_lists(p: &Position, legal: &MoveVec, fen: &str) {
+    let mut noisy = MoveVec::default();
+    p.noisy_moves(&mut noisy);
+    let texts = |ms: &[Move]| -> BTreeSet<String> { ms.iter().map(|&m| move_string(m)).collect() };
+    let expected: Vec<Move> = legal.iter().copied().filter(|&m| p.is_noisy(m)).collect();
+    assert_eq!(texts(&noisy), texts(&expected), "noisy moves in {fen}");
+    assert_eq!(
+        noisy.len(),
+        expected.len(),
+        "noisy moves listed twice in {fen}"
+    );
+    let mut candidates = MoveVec::default();
+    p.noisy_candidates(&mut candidates);
+    let accepted: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut q = *p;
+            q.make(m);
+            let accepted = q.made_legal();
+            assert_eq!(
+                accepted,
+                p.is_legal(m),
+                "candidate {} in {fen}",
+                move_string(m)
+            );
+            accepted
+        })
+        .collect();
+    assert_eq!(accepted, noisy.to_vec(), "legal candidates in {fen}");
 }
 
 #[test]

@@ -10,7 +10,18 @@ use eval::Evaluator;
 use movegen::game::MoveBuf;
 
 /// Moves with their order keys, as quiescence searches them.
-type OrderedMoves<G> = PerMove<G, (<G as movegen::Game>::Move, i32)>;
+type OrderedMoves<G> = PerMove<G, (<G as movegen::Game>::Move, i64)>;
+
+/// The sort key of the `index`th move listed, whose order is `order`:
+/// higher orders first and, among equal orders, the one listed first. So
+/// the order of the legal moves does not depend on what else was listed
+/// between them: quiescence lists candidates that may not be legal
+/// ([`movegen::Tactical::noisy_candidates`]), and an unstable sort by the
+/// order alone put equal moves in an order that did.
+#[inline]
+fn order_key(order: i32, index: usize) -> i64 {
+    ((order as i64) << 32) | (u32::MAX - index as u32) as i64
+}
 
 impl<G: Evaluator> Thread<'_, G> {
     /// Quiescence: captures and promotions, and every evasion when in check;
@@ -78,8 +89,12 @@ impl<G: Evaluator> Thread<'_, G> {
         // Filled in place: a fixed-capacity list is kilobytes, and
         // returning it by value copied it at every node.
         let mut list = OrderedMoves::<G>::default();
-        let Some(staged) = self.qsearch_moves(pos, in_check, tt_move, stand_pat, alpha, &mut list)
-        else {
+        // Out of check a game may list its noisy moves before their
+        // legality test, which is then made on the moves searched only.
+        let candidates = G::LAZY_QUIESCENCE && !in_check;
+        let Some(staged) = self.qsearch_moves(
+            pos, in_check, candidates, tt_move, stand_pat, alpha, &mut list,
+        ) else {
             return self.no_moves_score(pos, in_check, ply);
         };
         list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
@@ -92,6 +107,8 @@ impl<G: Evaluator> Thread<'_, G> {
             let cut = self.qsearch_list(
                 pos,
                 &list,
+                // (Staged lists are a side in check's: never candidates.)
+                candidates,
                 &mut alpha,
                 beta,
                 ply,
@@ -130,10 +147,12 @@ impl<G: Evaluator> Thread<'_, G> {
     /// table move `tt_move` first, then noisy moves by their tactical
     /// order), and whether the quiet evasions are left for a second stage;
     /// None when a side in check has no move.
+    #[allow(clippy::too_many_arguments)]
     fn qsearch_moves(
         &mut self,
         pos: &mut G,
         in_check: bool,
+        candidates: bool,
         tt_move: u32,
         stand_pat: Score,
         alpha: Score,
@@ -150,7 +169,11 @@ impl<G: Evaluator> Thread<'_, G> {
         if G::LAZY_QUIESCENCE {
             // Out of check, stand pat stands in for the stalemate this
             // cannot see.
-            pos.noisy_moves(&mut moves);
+            if candidates {
+                pos.noisy_candidates(&mut moves);
+            } else {
+                pos.noisy_moves(&mut moves);
+            }
             staged = G::STAGED_MOVES
                 && in_check
                 && (tt_move == 0
@@ -183,19 +206,22 @@ impl<G: Evaluator> Thread<'_, G> {
                 } else {
                     0
                 };
-                list.push((m, order));
+                list.push((m, order_key(order, list.len())));
             }
         }
         Some(staged)
     }
 
     /// Searches `list` in its order past the horizon, raising `alpha`,
-    /// `best` and `best_move`; whether a move reached beta.
+    /// `best` and `best_move`; whether a move reached beta. `candidates`:
+    /// the list may hold moves that are not legal (see
+    /// [`movegen::Tactical::noisy_candidates`]), tested as they are made.
     #[allow(clippy::too_many_arguments)]
     fn qsearch_list(
         &mut self,
         pos: &mut G,
-        list: &[(G::Move, i32)],
+        list: &[(G::Move, i64)],
+        candidates: bool,
         alpha: &mut Score,
         beta: Score,
         ply: usize,
@@ -205,6 +231,10 @@ impl<G: Evaluator> Thread<'_, G> {
     ) -> bool {
         for &(m, _) in list {
             let undo = pos.make(m);
+            if candidates && !pos.made_legal() {
+                pos.unmake(m, undo);
+                continue;
+            }
             self.push_child_key(pos, G::SEARCH.quiescence_table);
             let score = -self.qsearch(pos, -beta, -*alpha, ply + 1, qply + 1, None);
             self.keys.pop();
@@ -224,5 +254,29 @@ impl<G: Evaluator> Thread<'_, G> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_key;
+
+    #[test]
+    fn order_keys_sort_by_order_then_by_listing() {
+        // Higher orders first, whatever their place in the list.
+        assert!(order_key(5, 900) > order_key(4, 0));
+        assert!(order_key(0, 7) > order_key(-3, 0));
+        assert!(order_key(i32::MAX, 100) > order_key(i32::MAX - 1, 0));
+        assert!(order_key(i32::MIN, 0) < order_key(i32::MIN + 1, 8191));
+        // Equal orders: the move listed first comes first.
+        assert!(order_key(5, 0) > order_key(5, 1));
+        assert!(order_key(-2, 10) > order_key(-2, 11));
+        // So a descending sort keeps equal moves in their listed order
+        // whatever was listed between them.
+        let mut with_others =
+            [(7, 0), (3, 1), (7, 2), (9, 3), (7, 4)].map(|(o, i)| (i, order_key(o, i)));
+        with_others.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+        let order: Vec<usize> = with_others.iter().map(|e| e.0).collect();
+        assert_eq!(order, [3, 0, 2, 4, 1]);
     }
 }

@@ -330,6 +330,28 @@ impl Tactical for Position {
         self.legal_where_of::<true>(|m| self.is_noisy(m), &mut |m| out.push(m));
     }
 
+    /// The pseudo-legal noisy moves, in the order `noisy_moves` lists the
+    /// legal ones (it filters this same walk). Testing each for legality
+    /// was a fifth of a search's instructions, most of it in quiescence,
+    /// which then searched few of them: quiescence tests a candidate only
+    /// once it makes it ([`Tactical::made_legal`]). The noisy walk has no
+    /// castling, the one move whose legality depends on more than the
+    /// king's safety after it.
+    fn noisy_candidates(&self, out: &mut MoveVec) {
+        self.pseudo_moves_of::<true>(self.side, &mut |m| {
+            if self.is_noisy(m) {
+                out.push(m)
+            }
+        });
+    }
+
+    /// The mover's king is safe: the test of `pseudo_is_legal`, on the
+    /// position the move made.
+    #[inline]
+    fn made_legal(&self) -> bool {
+        !self.king_capturable(self.side)
+    }
+
     fn history_index(&self, m: Move) -> usize {
         m.from() * geometry::CELLS + m.to()
     }
