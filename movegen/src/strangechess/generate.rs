@@ -24,9 +24,9 @@ impl Position {
     /// journey, no castling, no pawn step short of the last rank, and a
     /// King, Queen, Rook, Bishop, Knight, Magician, Digger or Halfer only
     /// onto a cell an enemy occupies (the only cells where such a piece
-    /// captures). Stones, Bacteria and the Wall keep every move: they
-    /// capture on empty cells (custody, a Stone power, the Wall's other
-    /// cell). A quiescence search would otherwise generate hundreds of
+    /// captures). A Stone keeps its steps next to an enemy (custody
+    /// needs one there); Bacteria and the Wall keep every move: they
+    /// capture on empty cells (a Stone power, the Wall's other cell). A quiescence search would otherwise generate hundreds of
     /// moves a position only to drop them.
     pub fn pseudo_moves_of<const NOISY: bool>(&self, c: Color, out: &mut impl FnMut(Move)) {
         let t = tables();
@@ -61,7 +61,7 @@ impl Position {
                         }
                     }
                     Kind::Digger => self.gen_rides::<NOISY>(from, c, &DIAG_DIRS, true, out),
-                    Kind::Stone => self.gen_stone(from, c, out),
+                    Kind::Stone => self.gen_stone::<NOISY>(from, c, out),
                     Kind::Wall => {
                         if !wall_done {
                             wall_done = true;

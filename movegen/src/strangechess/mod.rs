@@ -274,6 +274,17 @@ impl Position {
         if !self.stone_step(m) {
             return out;
         }
+        // No enemy next to the destination, nothing to sandwich: most
+        // steps, and this list is asked of every Stone step that a noisy
+        // list or a capture's gain looks at.
+        if geometry::tables()
+            .king
+            .mask(to)
+            .and(self.occ_by[e.index()])
+            .is_empty()
+        {
+            return out;
+        }
         // The mover's own cell is empty afterwards unless a friendly
         // Halfer stays behind.
         let stays = |s: usize| s != from || self.halfers(from, c) > 0;

@@ -13,8 +13,20 @@ use crate::game::Color;
 impl Position {
     /// A Stone's steps: one cell, onto a square it may enter without a
     /// capture.
-    pub(super) fn gen_stone(&self, from: usize, c: Color, out: &mut impl FnMut(Move)) {
-        for &to in tables().king.of(from) {
+    pub(super) fn gen_stone<const NOISY: bool>(
+        &self,
+        from: usize,
+        c: Color,
+        out: &mut impl FnMut(Move),
+    ) {
+        let t = tables();
+        let enemies = self.occ_by[c.flip().index()];
+        for &to in t.king.of(from) {
+            // A step captures only by custody, which needs an enemy next
+            // to where it lands: a noisy list need not look further.
+            if NOISY && t.king.mask(to as usize).and(enemies).is_empty() {
+                continue;
+            }
             if self.land(to as usize, c, false).quiet() {
                 out(Move::new(from, to as usize, 0));
             }
