@@ -26,8 +26,9 @@ impl Position {
     /// onto a cell an enemy occupies (the only cells where such a piece
     /// captures). A Stone keeps its steps next to an enemy (custody
     /// needs one there); Bacteria and the Wall keep every move: they
-    /// capture on empty cells (a Stone power, the Wall's other cell). A quiescence search would otherwise generate hundreds of
-    /// moves a position only to drop them.
+    /// capture on empty cells (a Stone power, the Wall's other cell). A
+    /// quiescence search would otherwise generate hundreds of moves a
+    /// position only to drop them.
     pub fn pseudo_moves_of<const NOISY: bool>(&self, c: Color, out: &mut impl FnMut(Move)) {
         let t = tables();
         let mine = self.occ_by[c.index()].and_not(self.frozen);
