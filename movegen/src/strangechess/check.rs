@@ -402,13 +402,21 @@ impl Position {
     /// Whether the pseudo-legal move `m` (of the side to move) is legal: it
     /// leaves the king safe, and a castling starts out of check.
     pub(crate) fn pseudo_is_legal(&self, m: super::moves::Move) -> bool {
-        let c = self.side;
         if self.is_castling(m) && self.in_check_now() {
             return false;
         }
         let mut after = *self;
         after.apply(m);
-        !after.king_capturable(c.flip())
+        after.mover_king_safe()
+    }
+
+    /// On the position a pseudo-legal move has just made: the mover's king
+    /// cannot be captured by the side now to move. The one test of
+    /// "this move leaves the king safe" (castling's "not out of check" is
+    /// the caller's, decided before the move).
+    #[inline]
+    pub(crate) fn mover_king_safe(&self) -> bool {
+        !self.king_capturable(self.side)
     }
 
     /// Legal moves: pseudo-legal moves that leave the mover's king safe;
@@ -458,7 +466,7 @@ impl Position {
             }
             let mut after = *self;
             after.apply(m);
-            if !after.king_capturable(c.flip()) {
+            if after.mover_king_safe() {
                 out(m);
             }
         });

@@ -356,11 +356,10 @@ impl Tactical for Position {
         });
     }
 
-    /// The mover's king is safe: the test of `pseudo_is_legal`, on the
-    /// position the move made.
+    /// The test of `pseudo_is_legal`, on the position the move made.
     #[inline]
     fn made_legal(&self) -> bool {
-        !self.king_capturable(self.side)
+        self.mover_king_safe()
     }
 
     fn history_index(&self, m: Move) -> usize {
