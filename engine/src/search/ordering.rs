@@ -23,12 +23,15 @@ const LOSING_CAPTURE_ORDER: i32 = 700_000_000;
 /// stays unsorted until needed, and a cut-off often comes early).
 #[inline]
 pub(super) fn select_next<G: Game>(moves: &mut G::Moves, scores: &mut PerMove<G, i32>, i: usize) {
-    let mut j = i;
-    for k in i + 1..moves.len() {
-        if scores[k] > scores[j] {
-            j = k;
-        }
-    }
+    // The first of the best: the highest score (a reduction the compiler
+    // makes wide), then where it first occurs. The same move as a scan
+    // that keeps the first strictly higher score, in fewer instructions
+    // (Dysnomia's long lists spent 4.6% of a search in that scan).
+    let rest = &scores[i..moves.len()];
+    let Some(&best) = rest.iter().max() else {
+        return;
+    };
+    let j = i + rest.iter().position(|&s| s == best).unwrap_or(0);
     // Moves may be large (a Dysnomia turn is 160 bytes): no copy when
     // the best is in place already.
     if j != i {
@@ -100,5 +103,49 @@ impl<G: Evaluator> Thread<'_, G> {
             let h = &mut self.history[pos.history_index(q)];
             *h -= 32 * bonus + *h * bonus / 512;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::select_next;
+    use movegen::chess::Position;
+    use movegen::game::Game;
+
+    #[test]
+    fn select_next_brings_the_first_of_the_best_forward() {
+        let pos =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let mut moves = <Position as Game>::Moves::default();
+        pos.legal_moves(&mut moves);
+        // Ties everywhere, the best (7) three times, one at the end.
+        let pattern = [3, 7, -1, 7, 0, 3, 5, 7, 0, -8];
+        let mut scores = super::PerMove::<Position, i32>::default();
+        for k in 0..moves.len() {
+            scores.push(if k == moves.len() - 1 {
+                7
+            } else {
+                pattern[k % 10]
+            });
+        }
+        // The scan that keeps the first strictly higher score, with the
+        // same swaps: the order the search always had.
+        let (mut want_moves, mut want_scores) = (moves.clone(), scores.clone());
+        for i in 0..want_moves.len() {
+            let mut j = i;
+            for k in i + 1..want_moves.len() {
+                if want_scores[k] > want_scores[j] {
+                    j = k;
+                }
+            }
+            want_moves.swap(i, j);
+            want_scores.swap(i, j);
+        }
+        for i in 0..moves.len() {
+            select_next::<Position>(&mut moves, &mut scores, i);
+        }
+        assert_eq!(scores, want_scores);
+        assert_eq!(moves, want_moves);
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]));
     }
 }
