@@ -374,12 +374,29 @@ pub trait Tactical: Game {
         self.noisy_moves(out)
     }
 
-    /// After [`Game::make`] of a move of [`Tactical::noisy_candidates`]:
+    /// After [`Game::make`] of a move of [`Tactical::noisy_candidates`] or
+    /// [`Tactical::move_candidates`]:
     /// whether that move was legal (if not, the caller unmakes it and goes
     /// on). By default every candidate is.
     #[inline(always)]
     fn made_legal(&self) -> bool {
         true
+    }
+
+    /// Whether a node of the main search below the root, out of check,
+    /// lists its moves with [`Tactical::move_candidates`] and tests each with
+    /// [`Tactical::made_legal`] once made.
+    const MOVE_CANDIDATES: bool = false;
+
+    /// What a node of the main search below the root, out of check, lists
+    /// where [`Tactical::MOVE_CANDIDATES`] says so: every move of
+    /// [`Game::legal_moves`], in the same order and the same, possibly
+    /// among moves that are not legal, which [`Tactical::made_legal`]
+    /// tells apart once made; empty exactly when there is no legal move.
+    /// By default the legal list. Dysnomia leaves the check test of quiet
+    /// turns to `make`: a search makes few of them.
+    fn move_candidates(&self, out: &mut Self::Moves) {
+        self.legal_moves(out)
     }
 
     /// How many nodes a search thread visits between looks at the clock

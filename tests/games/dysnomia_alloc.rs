@@ -95,6 +95,14 @@ fn node_work(s: &State, moves: &mut Vec<Turn>, noisy: &mut Vec<Turn>) -> u64 {
     // whole list is kept, the noisy turns are read off it).
     noisy.clear();
     s.noisy_moves(noisy);
+    // The main search's candidates (quiet turns tested when made).
+    moves.clear();
+    s.move_candidates(moves);
+    for &t in moves.iter() {
+        let undo = s.make(t);
+        tally += s.made_legal() as u64;
+        s.unmake(t, undo);
+    }
     moves.clear();
     s.legal_moves(moves);
     tally += s.count_legal() as u64 + noisy.len() as u64;

@@ -163,6 +163,9 @@ fn dysnomia_random_game_invariants() {
 /// ended game): the noisy listing's probe must be seen saying no.
 static NO_QUIET_TURN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+/// Candidates found not legal when made: the test must see some.
+static ILLEGAL_CANDIDATES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// The trait-level checks of one state; `previous` are the turns of the
 /// position before (candidates that are mostly not legal here).
 fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> Vec<Turn> {
@@ -197,6 +200,55 @@ fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> 
         noisy,
         "{what}: noisy list"
     );
+    // The main search's candidates: the same turns as the list, with the
+    // same flags and in the same order, among quiet turns that are not
+    // legal, which making them finds out; each legal one reaches the state
+    // the rules list, and only an unchecked turn may be found illegal.
+    // Listed afresh: a kept legal list would serve as candidates.
+    movegen::dysnomia::list_cache::forget();
+    let mut candidates = Vec::new();
+    state.move_candidates(&mut candidates);
+    let mut legal = Vec::new();
+    let mut made = Vec::new();
+    for &t in &candidates {
+        let mut s = *state;
+        let undo = s.make(t);
+        if s.made_legal() {
+            let i = rules
+                .iter()
+                .position(|(m, _)| *m == t.m)
+                .unwrap_or_else(|| panic!("{what}: candidate {} not legal", t.text()));
+            assert_eq!(s, rules[i].1, "{what}: candidate {} made", t.text());
+            legal.push(t);
+        } else {
+            assert!(t.unchecked, "{what}: tested candidate {} illegal", t.text());
+            ILLEGAL_CANDIDATES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        made.push((s.made_legal(), s));
+        s.unmake(t, undo);
+        assert_eq!(s, *state, "{what}: unmake candidate {}", t.text());
+    }
+    assert_eq!(legal, list, "{what}: candidates");
+    // A candidate made once no list holds it (the lists of a long search
+    // are overwritten): found by listing again, the same verdict and
+    // state. Every illegal one, and a few others (each makes a list).
+    for (i, &t) in candidates.iter().enumerate() {
+        if made[i].0 && i % 16 != 0 {
+            continue;
+        }
+        movegen::dysnomia::list_cache::forget();
+        let mut s = *state;
+        s.make(t);
+        assert_eq!(
+            s.made_legal(),
+            made[i].0,
+            "{what}: {} made afresh",
+            t.text()
+        );
+        if made[i].0 {
+            assert_eq!(s, made[i].1, "{what}: {} made afresh", t.text());
+        }
+    }
     let quiet = state.pos.has_quiet_turn();
     assert_eq!(
         quiet,
@@ -351,9 +403,12 @@ fn dysnomia_game_trait_invariants() {
     assert!(plies > games as usize * 10);
     let no_quiet = NO_QUIET_TURN.load(std::sync::atomic::Ordering::Relaxed);
     eprintln!("{no_quiet} states without a quiet turn");
+    let illegal = ILLEGAL_CANDIDATES.load(std::sync::atomic::Ordering::Relaxed);
+    eprintln!("{illegal} candidates found not legal when made");
     if games >= 1000 {
         assert!(denials > 100 && deniable > 1000 && undeniable > 100);
         assert!(no_quiet > 100);
+        assert!(illegal > 100);
     }
 }
 

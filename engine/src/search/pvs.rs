@@ -334,7 +334,8 @@ impl<G: Evaluator> Thread<'_, G> {
     /// Plays `m` and searches it: the first move with the whole window,
     /// later ones with a null window, reduced when quiet and late, and
     /// searched again when they beat alpha. `order` is its ordering score
-    /// (killers are reduced less).
+    /// (killers are reduced less). None if `m` was a candidate that is not
+    /// legal (see `Tactical::move_candidates`).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn search_move(
@@ -346,9 +347,13 @@ impl<G: Evaluator> Thread<'_, G> {
         searched: usize,
         noisy: bool,
         order: i32,
-    ) -> Score {
+    ) -> Option<Score> {
         let (depth, beta, ply) = (node.depth, node.beta, node.ply);
         let undo = pos.make(m);
+        if G::MOVE_CANDIDATES && !pos.made_legal() {
+            pos.unmake(m, undo);
+            return None;
+        }
         self.push_child_key(pos, true);
         let gives_check = pos.in_check();
         // The child searched to `depth` in the window (-hi, -lo) of ours,
@@ -388,7 +393,7 @@ impl<G: Evaluator> Thread<'_, G> {
         }
         self.keys.pop();
         pos.unmake(m, undo);
-        score
+        Some(score)
     }
     /// The moves of a node, searched in order (see [`Self::search_list`]),
     /// with `run` carrying the loop's state out; a score when the node
@@ -431,10 +436,22 @@ impl<G: Evaluator> Thread<'_, G> {
             }
         }
         if !staged {
-            // Everything, or everything the first stage left.
+            // Everything, or everything the first stage left; below the
+            // root and out of check perhaps among moves that are not legal
+            // (`Tactical::MOVE_CANDIDATES`), tested as they are made. In
+            // check most candidates would not be legal, and no move is
+            // pruned there: each would be made to be found out.
+            let candidates = G::MOVE_CANDIDATES && node.ply > 0 && !node.in_check;
+            let list = |pos: &G, out: &mut G::Moves| {
+                if candidates {
+                    pos.move_candidates(out)
+                } else {
+                    pos.legal_moves(out)
+                }
+            };
             if first_done {
                 let mut all = G::Moves::default();
-                pos.legal_moves(&mut all);
+                list(pos, &mut all);
                 if all.is_empty() {
                     return Some(self.no_moves_score(pos, node.in_check, node.ply));
                 }
@@ -445,7 +462,7 @@ impl<G: Evaluator> Thread<'_, G> {
                     }
                 }
             } else {
-                pos.legal_moves(&mut moves);
+                list(pos, &mut moves);
                 if moves.is_empty() {
                     return Some(self.no_moves_score(pos, node.in_check, node.ply));
                 }
@@ -493,7 +510,12 @@ impl<G: Evaluator> Thread<'_, G> {
                     node.depth as u32,
                 );
             }
-            let score = self.search_move(pos, m, node, run.alpha, run.searched, noisy, scores[i]);
+            let Some(score) =
+                self.search_move(pos, m, node, run.alpha, run.searched, noisy, scores[i])
+            else {
+                // A candidate that was not legal.
+                continue;
+            };
             if self.stopped {
                 return ListEnd::Stopped;
             }

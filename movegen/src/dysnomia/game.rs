@@ -40,6 +40,11 @@ pub struct State {
     /// list cache, repetition), and computing it each time cost a
     /// Dysnomia search 3%.
     key: u64,
+    /// Set by [`crate::Game::make`] of an [`Turn::unchecked`] turn that
+    /// left the mover's King capturable: the state is not a legal one and
+    /// the search unmakes it ([`crate::Tactical::made_legal`]). Not part of
+    /// the state (equality, hashing and the key leave it out).
+    pub(crate) made_illegal: bool,
 }
 
 /// The key first (a function of the rest): the list cache compares states
@@ -109,6 +114,10 @@ pub struct Turn {
     /// hashing the move there cost a Dysnomia search 3%. A function of
     /// `m`, so left out of equality and hashing.
     pub code: u64,
+    /// A quiet turn listed among the search's candidates without its check
+    /// test ([`State::candidates_with_results_append`]): `make` tests it.
+    /// Not part of the turn (equality and hashing leave it out).
+    pub unchecked: bool,
 }
 
 impl PartialEq for Turn {
@@ -234,7 +243,12 @@ impl State {
     /// The state of `pos` after a turn that `last` describes (None: no
     /// turn to deny).
     pub(crate) fn with_last(pos: Position, last: Option<Last>) -> State {
-        let mut s = State { pos, last, key: 0 };
+        let mut s = State {
+            pos,
+            last,
+            key: 0,
+            made_illegal: false,
+        };
         s.key = s.key_from_fields();
         s
     }
@@ -364,6 +378,60 @@ impl State {
         self.flagged(turns, base, more_than_one, true, scratch);
     }
 
+    /// [`State::turns_with_results_append`], but the quiet turns of an
+    /// ordinary turn are listed without their check test (see
+    /// [`Position::candidates_unordered_append`]): every legal turn, with
+    /// the deniability and result the whole list gives it, in its order,
+    /// among quiet turns that are not legal, which [`crate::Game::make`]
+    /// finds out. Empty exactly when there is no legal turn. What the
+    /// search lists at a node, where it makes a few quiet turns of fifty.
+    ///
+    /// Deniability stays exact: two turns with one result are both legal
+    /// or both not (the check test is one of the result), so the turns
+    /// sharing a legal turn's result are found among the candidates; and
+    /// whether the side has more than one legal turn is settled by testing
+    /// the unchecked turns in order until two legal turns are known (the
+    /// illegal ones met are dropped, and a list whose every turn was
+    /// tested is exact).
+    pub fn candidates_with_results_append(
+        &self,
+        turns: &mut Vec<(Turn, Position)>,
+        scratch: &mut FlagScratch,
+    ) {
+        let base = turns.len();
+        self.pos.candidates_unordered_append(turns);
+        let us = self.pos.side;
+        let mut known = turns[base..].iter().filter(|(t, _)| !t.unchecked).count();
+        let mut dropped = false;
+        let mut i = base;
+        while known < 2 && i < turns.len() {
+            let (t, after) = &mut turns[i];
+            if t.unchecked {
+                if after.king_capturable(us) {
+                    // Marked for dropping: no list has this many turns.
+                    t.slot = u16::MAX;
+                    dropped = true;
+                } else {
+                    t.unchecked = false;
+                    known += 1;
+                }
+            }
+            i += 1;
+        }
+        if dropped {
+            let mut w = base;
+            for r in base..turns.len() {
+                if turns[r].0.slot != u16::MAX {
+                    turns.swap(w, r);
+                    turns[w].0.slot = (w - base) as u16;
+                    w += 1;
+                }
+            }
+            turns.truncate(w);
+        }
+        self.flagged(turns, base, known > 1, false, scratch);
+    }
+
     /// Gives legal turns (all of them, or all the noisy ones when
     /// `noisy_only`) with their material change and result their
     /// deniability, and puts the denial when open (if it is noisy, for a
@@ -395,6 +463,7 @@ impl State {
                 delta: material_delta(&self.pos.board.material(), &last.before.board.material()),
                 slot: (turns.len() - base) as u16,
                 list: 0,
+                unchecked: false,
             };
             if !noisy_only || denial.changes_material() {
                 turns.push((denial, last.before));

@@ -111,6 +111,15 @@ impl Position {
         self.turns_unordered_append(None, Keep::Noisy(self.board.material()), list)
     }
 
+    /// Every legal turn in [`Position::legal_turns_unordered`]'s order,
+    /// among quiet turns not tested for check (each marked
+    /// [`Turn::unchecked`]), appended to `list`: for an ordinary turn (no
+    /// bait pending, the mover not in check) the check test of the quiet
+    /// turns waits until one is made, and a search makes a few of them.
+    pub(super) fn candidates_unordered_append(&self, list: &mut Vec<(Turn, Position)>) {
+        self.turns_unordered_append(None, Keep::Candidates(self.board.material()), list)
+    }
+
     /// The rule end of this position, ignoring repetition (which needs the
     /// game's history) and denial (which needs its last move): a King
     /// captured from exile (L2), a side in exile without pawns or Statues

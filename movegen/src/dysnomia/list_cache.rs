@@ -72,6 +72,10 @@ struct Kept {
     at: u32,
     len: u32,
     serial: u32,
+    /// The list is the search's candidates (quiet turns not yet tested
+    /// for check among the legal turns, see
+    /// [`State::candidates_with_results_append`]), not the legal list.
+    candidates: bool,
 }
 
 /// One kind of list (all legal turns, or the noisy ones), by state.
@@ -129,7 +133,17 @@ impl Table {
         Some((k, list))
     }
 
+    /// The legal list kept for `s`.
     fn get(&self, s: &State) -> Option<&[Entry]> {
+        match self.kept(s) {
+            Some((k, list)) if !k.candidates && k.state == *s => Some(list),
+            _ => None,
+        }
+    }
+
+    /// The list kept for `s`, legal or candidates (a legal list is a list
+    /// of candidates too: every turn tested).
+    fn get_any(&self, s: &State) -> Option<&[Entry]> {
         match self.kept(s) {
             Some((k, list)) if k.state == *s => Some(list),
             _ => None,
@@ -180,17 +194,31 @@ impl Table {
     /// Puts back the page taken by [`Table::open`], with the list of `s`
     /// from `at` on it, and keeps that list numbered `serial` (each turn
     /// has its place in the list already).
-    fn close(&mut self, s: &State, mut page: Vec<Entry>, at: usize, serial: u32) -> &[Entry] {
+    fn close(
+        &mut self,
+        s: &State,
+        mut page: Vec<Entry>,
+        at: usize,
+        serial: u32,
+        candidates: bool,
+    ) -> &[Entry] {
         for (t, _) in &mut page[at..] {
             t.list = serial;
         }
         let len = page.len() - at;
         self.pages[self.page] = page;
         self.busy = false;
-        self.keep(s, at, len, serial)
+        self.keep(s, at, len, serial, candidates)
     }
 
-    fn keep(&mut self, s: &State, at: usize, len: usize, serial: u32) -> &[Entry] {
+    fn keep(
+        &mut self,
+        s: &State,
+        at: usize,
+        len: usize,
+        serial: u32,
+        candidates: bool,
+    ) -> &[Entry] {
         self.slots[(s.key() as usize) % SLOTS] = Some(Kept {
             state: *s,
             page: self.page as u32,
@@ -198,6 +226,7 @@ impl Table {
             at: at as u32,
             len: len as u32,
             serial,
+            candidates,
         });
         &self.pages[self.page][at..at + len]
     }
@@ -213,7 +242,7 @@ impl Table {
         let at = self.pages[self.page].len();
         self.pages[self.page].extend(entries.copied());
         let n = self.pages[self.page].len() - at;
-        self.keep(s, at, n, 0);
+        self.keep(s, at, n, 0, false);
     }
 }
 
@@ -304,6 +333,8 @@ thread_local! {
 enum Kind {
     All,
     Noisy,
+    /// The search's candidates, kept in the table of whole lists.
+    Candidates,
 }
 
 /// Appends the list of `kind` of `s` to `out`.
@@ -311,6 +342,7 @@ fn list_into(s: &State, kind: Kind, out: &mut Vec<Entry>, scratch: &mut FlagScra
     match kind {
         Kind::All => s.turns_with_results_append(out, scratch),
         Kind::Noisy => s.noisy_turns_with_results_append(out, scratch),
+        Kind::Candidates => s.candidates_with_results_append(out, scratch),
     }
 }
 
@@ -326,16 +358,22 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
             let mut guard = cell.borrow_mut();
             let c = &mut *guard;
             if kind == Kind::Noisy && c.noisy.get(s).is_none() {
-                if let Some(all) = c.all.get(s) {
+                // A list of candidates holds the noisy turns exactly.
+                if let Some(all) = c.all.get_any(s) {
                     let noisy = all.iter().filter(|(t, _)| t.changes_material());
                     c.noisy.put_copy(s, noisy);
                 }
             }
             let table = match kind {
-                Kind::All => &mut c.all,
+                Kind::All | Kind::Candidates => &mut c.all,
                 Kind::Noisy => &mut c.noisy,
             };
-            if let Some(list) = table.get(s) {
+            let kept = if kind == Kind::Candidates {
+                table.get_any(s)
+            } else {
+                table.get(s)
+            };
+            if let Some(list) = kept {
                 return f(list);
             }
             (table.open(), std::mem::take(&mut c.scratch))
@@ -356,10 +394,10 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
         c.scratch = scratch;
         let serial = c.next_serial();
         let table = match kind {
-            Kind::All => &mut c.all,
+            Kind::All | Kind::Candidates => &mut c.all,
             Kind::Noisy => &mut c.noisy,
         };
-        f(table.close(s, page, at, serial))
+        f(table.close(s, page, at, serial, kind == Kind::Candidates))
     })
 }
 
@@ -374,6 +412,14 @@ pub fn legal_turns_into(s: &State, out: &mut Vec<Turn>) {
 /// order (see `with_list`).
 pub fn noisy_turns_into(s: &State, out: &mut Vec<Turn>) {
     with_list(s, Kind::Noisy, |list| {
+        out.extend(list.iter().map(|(t, _)| *t))
+    });
+}
+
+/// Appends the search's candidates of `s` to `out` (see
+/// [`State::candidates_with_results_append`] and `with_list`).
+pub fn candidates_into(s: &State, out: &mut Vec<Turn>) {
+    with_list(s, Kind::Candidates, |list| {
         out.extend(list.iter().map(|(t, _)| *t))
     });
 }
@@ -409,13 +455,22 @@ pub fn with_result_of<R>(s: &State, t: &Turn, play: impl FnOnce(&Position) -> R)
             }
             let listed = c
                 .all
-                .get(s)
+                .get_any(s)
                 .or_else(|| c.noisy.get(s).filter(|_| t.changes_material()));
             if let Some(list) = listed {
-                return find(list).map(|i| play(&list[i].1));
+                if let Some(i) = find(list) {
+                    return Some(play(&list[i].1));
+                }
             }
         }
-        with_list(s, Kind::All, |list| find(list).map(|i| play(&list[i].1)))
+        // An unchecked turn that is not legal is found among candidates
+        // only.
+        let kind = if t.unchecked {
+            Kind::Candidates
+        } else {
+            Kind::All
+        };
+        with_list(s, kind, |list| find(list).map(|i| play(&list[i].1)))
     })
 }
 

@@ -40,6 +40,13 @@ pub(super) enum Keep {
     /// not won: whether a bait's forced replies include one that relieves
     /// its check (R-B16.2). The listing stops at the first found.
     Escape(Color),
+    /// Every turn, the quiet ones of an ordinary turn (the mover may not
+    /// bait) without their check test: the search's move candidates
+    /// (see [`super::game::State::candidates_with_results_append`]). A
+    /// quiet turn's result does not depend on that test (it captures no
+    /// King and is no bait), only its legality, which is a function of the
+    /// result and is tested when the turn is made.
+    Candidates(Material),
 }
 
 impl Keep {
@@ -65,7 +72,15 @@ impl Keep {
                 let m = p.board.material();
                 (!self.done(found) && m == start, Some(m))
             }
+            Keep::Candidates(_) => (true, Some(p.board.material())),
         }
+    }
+
+    /// Whether a turn ending as `mode` with the material `material` (as
+    /// [`Keep::keeps`] counted it) is kept without its check test.
+    #[inline]
+    pub(super) fn defers_check(self, mode: Finish, material: Option<Material>) -> bool {
+        matches!(self, Keep::Candidates(start) if mode == Finish::Normal && material == Some(start))
     }
 
     /// Whether a finished legal turn that made `p` is kept, as far as the
@@ -118,7 +133,14 @@ impl Found {
     /// Keeps the turn `t` that made `p`, whose board's material is
     /// `material` when the caller has counted it already.
     #[inline]
-    pub(super) fn push(&mut self, t: &Move, p: &Position, material: Option<Material>) {
+    /// `unchecked`: kept without its check test ([`Keep::Candidates`]).
+    pub(super) fn push(
+        &mut self,
+        t: &Move,
+        p: &Position,
+        material: Option<Material>,
+        unchecked: bool,
+    ) {
         self.count += 1;
         if self.listing {
             let after = material.unwrap_or_else(|| p.board.material());
@@ -129,6 +151,7 @@ impl Found {
                 delta: material_delta(&self.start, &after),
                 slot: (self.list.len() - self.base) as u16,
                 list: 0,
+                unchecked,
             };
             self.list.push((turn, *p));
         }

@@ -221,8 +221,15 @@ impl Position {
         if !kept {
             return;
         }
-        let Some(bait) = p.judge_check(us, mode) else {
-            return;
+        // A candidate quiet turn's check is tested when it is made.
+        let unchecked = keep.defers_check(mode, material);
+        let bait = if unchecked {
+            false
+        } else {
+            let Some(bait) = p.judge_check(us, mode) else {
+                return;
+            };
+            bait
         };
         let resets = moved.pawn_moved || promoted || moved.removals + removals > 0;
         p.close_turn(us, mode, bait, resets);
@@ -230,7 +237,7 @@ impl Position {
         if !keep.escapes(p) {
             return;
         }
-        out.push(t, p, material);
+        out.push(t, p, material, unchecked);
     }
 
     /// The check test of a turn `us` has just played, by `mode`: `None`
