@@ -389,12 +389,14 @@ pub trait Tactical: Game {
     const MOVE_CANDIDATES: bool = false;
 
     /// What a node of the main search below the root, out of check, lists
-    /// where [`Tactical::MOVE_CANDIDATES`] says so: every move of
+    /// where [`Tactical::MOVE_CANDIDATES`] says so: the moves of
     /// [`Game::legal_moves`], in the same order and the same, possibly
     /// among moves that are not legal, which [`Tactical::made_legal`]
-    /// tells apart once made; empty exactly when there is no legal move.
-    /// By default the legal list. Dysnomia leaves the check test of quiet
-    /// turns to `make`: a search makes few of them.
+    /// tells apart once made, and without a move whose child is certainly
+    /// an earlier move's child (one key, one subtree); empty exactly when
+    /// there is no legal move. By default the legal list. Dysnomia leaves
+    /// the check test of quiet turns to `make` (a search makes few of
+    /// them) and keeps one of the turns that reach one position.
     fn move_candidates(&self, out: &mut Self::Moves) {
         self.legal_moves(out)
     }

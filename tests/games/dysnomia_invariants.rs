@@ -200,10 +200,11 @@ fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> 
         noisy,
         "{what}: noisy list"
     );
-    // The main search's candidates: the same turns as the list, with the
-    // same flags and in the same order, among quiet turns that are not
-    // legal, which making them finds out; each legal one reaches the state
-    // the rules list, and only an unchecked turn may be found illegal.
+    // The main search's candidates: the turns of the list but those whose
+    // result an earlier turn reaches, with the same flags and in the same
+    // order, among quiet turns that are not legal, which making them finds
+    // out; each legal one reaches the state the rules list, and only an
+    // unchecked turn may be found illegal.
     // Listed afresh: a kept legal list would serve as candidates.
     movegen::dysnomia::list_cache::forget();
     let mut candidates = Vec::new();
@@ -228,7 +229,42 @@ fn check_traits(state: &State, previous: &[Turn], rng: &mut Rng, what: &str) -> 
         s.unmake(t, undo);
         assert_eq!(s, *state, "{what}: unmake candidate {}", t.text());
     }
-    assert_eq!(legal, list, "{what}: candidates");
+    let whole_list = state.turns_with_results();
+    let firsts: Vec<Turn> = whole_list
+        .iter()
+        .enumerate()
+        .filter(|(i, (t, after))| {
+            t.m.body == movegen::dysnomia::moves::Body::Denial
+                || !whole_list[..*i].iter().any(|(_, earlier)| earlier == after)
+        })
+        .map(|(_, (t, _))| *t)
+        .collect();
+    assert_eq!(legal, firsts, "{what}: candidates");
+    // What makes leaving the repeats out sound: a turn whose result an
+    // earlier one reaches is undeniable, as is that one, and the two
+    // states after them have one key (the path a denial would forbid is
+    // all that differs, and no denial is open).
+    for (i, (t, after)) in whole_list.iter().enumerate() {
+        if let Some((first, _)) = whole_list[..i].iter().find(|(_, e)| e == after) {
+            assert!(
+                !t.deniable && !first.deniable,
+                "{what}: {} deniable",
+                t.text()
+            );
+            let (mut a, mut b) = (*state, *state);
+            a.make(*t);
+            b.make(*first);
+            assert_eq!(
+                Game::key(&a),
+                Game::key(&b),
+                "{what}: {} and {}",
+                t.text(),
+                first.text()
+            );
+            assert_eq!(a.pos, b.pos);
+            assert!(!a.can_deny() && !b.can_deny());
+        }
+    }
     // A candidate made once no list holds it (the lists of a long search
     // are overwritten): found by listing again, the same verdict and
     // state. Every illegal one, and a few others (each makes a list).

@@ -152,6 +152,8 @@ pub(super) fn material_delta(before: &Material, after: &Material) -> [[i8; 7]; 2
 #[derive(Default)]
 pub struct FlagScratch {
     same_result: Vec<bool>,
+    /// Per turn, whether an earlier turn of the list has its result.
+    repeat: Vec<bool>,
     /// Per turn, its result's key.
     keys: Vec<u64>,
     /// Open addressing by key: the first turn of each key met.
@@ -181,6 +183,8 @@ impl FlagScratch {
         let n = turns.len();
         self.same_result.clear();
         self.same_result.resize(n, false);
+        self.repeat.clear();
+        self.repeat.resize(n, false);
         self.keys.clear();
         self.keys.extend(turns.iter().map(|(_, p)| p.key()));
         let size = (2 * n).next_power_of_two().max(8);
@@ -205,6 +209,7 @@ impl FlagScratch {
                         if turns[r].1 == turns[i].1 {
                             self.same_result[r] = true;
                             self.same_result[i] = true;
+                            self.repeat[i] = true;
                             break;
                         }
                         if self.next[r] == Self::NONE {
@@ -348,7 +353,7 @@ impl State {
         let base = turns.len();
         self.pos.legal_turns_unordered_append(turns);
         let more_than_one = turns.len() - base > 1;
-        self.flagged(turns, base, more_than_one, false, scratch);
+        self.flagged(turns, base, more_than_one, false, false, scratch);
     }
 
     /// The turns of [`State::turns_with_results`] that change the material
@@ -375,16 +380,18 @@ impl State {
             1 => self.pos.has_quiet_turn(),
             _ => true,
         };
-        self.flagged(turns, base, more_than_one, true, scratch);
+        self.flagged(turns, base, more_than_one, true, false, scratch);
     }
 
-    /// [`State::turns_with_results_append`], but the quiet turns of an
-    /// ordinary turn are listed without their check test (see
-    /// [`Position::candidates_unordered_append`]): every legal turn, with
-    /// the deniability and result the whole list gives it, in its order,
-    /// among quiet turns that are not legal, which [`crate::Game::make`]
-    /// finds out. Empty exactly when there is no legal turn. What the
-    /// search lists at a node, where it makes a few quiet turns of fifty.
+    /// What the search lists at a node out of check, where it makes a
+    /// few quiet turns of fifty: [`State::turns_with_results_append`], but
+    /// the quiet turns of an ordinary turn are listed without their check
+    /// test (see [`Position::candidates_unordered_append`]), and of turns
+    /// that reach one position only the first is kept. Every other legal
+    /// turn is there, with the deniability and result the whole list gives
+    /// it, in its order, among quiet turns that are not legal, which
+    /// [`crate::Game::make`] finds out. Empty exactly when there is no
+    /// legal turn.
     ///
     /// Deniability stays exact: two turns with one result are both legal
     /// or both not (the check test is one of the result), so the turns
@@ -393,24 +400,29 @@ impl State {
     /// the unchecked turns in order until two legal turns are known (the
     /// illegal ones met are dropped, and a list whose every turn was
     /// tested is exact).
+    ///
+    /// Turns that share a result are undeniable, so they lead to one
+    /// state but for the path a denial would forbid, which no denial can
+    /// reach: one key, one subtree, one score. Searching each again was
+    /// most of a search from the start, where the pawns standing side by
+    /// side make 56 turns of swaps that change nothing on the board.
     pub fn candidates_with_results_append(
         &self,
         turns: &mut Vec<(Turn, Position)>,
         scratch: &mut FlagScratch,
     ) {
+        // Marks a turn to drop: no list has this many turns.
+        const DROP: u16 = u16::MAX;
         let base = turns.len();
         self.pos.candidates_unordered_append(turns);
         let us = self.pos.side;
         let mut known = turns[base..].iter().filter(|(t, _)| !t.unchecked).count();
-        let mut dropped = false;
         let mut i = base;
         while known < 2 && i < turns.len() {
             let (t, after) = &mut turns[i];
             if t.unchecked {
                 if after.king_capturable(us) {
-                    // Marked for dropping: no list has this many turns.
-                    t.slot = u16::MAX;
-                    dropped = true;
+                    t.slot = DROP;
                 } else {
                     t.unchecked = false;
                     known += 1;
@@ -418,37 +430,46 @@ impl State {
             }
             i += 1;
         }
-        if dropped {
-            let mut w = base;
-            for r in base..turns.len() {
-                if turns[r].0.slot != u16::MAX {
-                    turns.swap(w, r);
-                    turns[w].0.slot = (w - base) as u16;
-                    w += 1;
+        let n = turns.len() - base;
+        self.flagged(turns, base, known > 1, false, true, scratch);
+        if n > 1 {
+            for (r, (t, _)) in turns[base..base + n].iter_mut().enumerate() {
+                if scratch.repeat[r] {
+                    t.slot = DROP;
                 }
             }
-            turns.truncate(w);
         }
-        self.flagged(turns, base, known > 1, false, scratch);
+        let mut w = base;
+        for r in base..turns.len() {
+            if turns[r].0.slot != DROP {
+                turns.swap(w, r);
+                turns[w].0.slot = (w - base) as u16;
+                w += 1;
+            }
+        }
+        turns.truncate(w);
     }
 
     /// Gives legal turns (all of them, or all the noisy ones when
     /// `noisy_only`) with their material change and result their
     /// deniability, and puts the denial when open (if it is noisy, for a
     /// noisy list) last. `more_than_one`: the side has more than one legal
-    /// turn in all. The list is `turns[base..]`.
+    /// turn in all. The list is `turns[base..]`. `repeats`: the caller
+    /// reads which turns repeat an earlier one's result
+    /// ([`FlagScratch::repeat`]), marked whenever the list has two turns.
     fn flagged(
         &self,
         turns: &mut Vec<(Turn, Position)>,
         base: usize,
         more_than_one: bool,
         noisy_only: bool,
+        repeats: bool,
         scratch: &mut FlagScratch,
     ) {
         let may_deny = self.pos.protected != Some(self.pos.side) && !self.pos.bait && more_than_one;
         // Which turns share their result with another matters only to a
-        // side that may be denied at all.
-        if may_deny {
+        // side that may be denied at all, or to a caller that asks.
+        if may_deny || (repeats && turns.len() - base > 1) {
             scratch.mark_shared_results(&turns[base..]);
         }
         for (i, (t, _)) in turns[base..].iter_mut().enumerate() {
