@@ -8,6 +8,11 @@
 //! (a whole pseudo-legal list, the check test of the node and of the turn)
 //! and each `is_legal` built the whole list again.
 //!
+//! The whole-list table also keeps the main search's candidates (quiet
+//! turns not yet tested for check, one turn of each result, see
+//! [`State::candidates_with_results_append`]), marked as such: a legal
+//! list serves a request for candidates, never the other way round.
+//!
 //! Entries are keyed by the state's key and checked by full equality of
 //! the state, so a collision only costs a miss. The cache changes no
 //! result: a miss computes exactly what a hit returns. One shortcut: a
@@ -358,8 +363,9 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
             let mut guard = cell.borrow_mut();
             let c = &mut *guard;
             if kind == Kind::Noisy && c.noisy.get(s).is_none() {
-                // A list of candidates holds the noisy turns exactly.
-                if let Some(all) = c.all.get_any(s) {
+                // Not from a list of candidates, which may leave out a
+                // noisy turn that repeats an earlier one's result.
+                if let Some(all) = c.all.get(s) {
                     let noisy = all.iter().filter(|(t, _)| t.changes_material());
                     c.noisy.put_copy(s, noisy);
                 }
