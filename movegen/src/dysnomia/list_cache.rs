@@ -138,19 +138,11 @@ impl Table {
         Some((k, list))
     }
 
-    /// The legal list kept for `s`.
-    fn get(&self, s: &State) -> Option<&[Entry]> {
+    /// The legal list kept for `s`, or with `candidates` a list of
+    /// candidates as well (a legal list is one too: every turn tested).
+    fn get(&self, s: &State, candidates: bool) -> Option<&[Entry]> {
         match self.kept(s) {
-            Some((k, list)) if !k.candidates && k.state == *s => Some(list),
-            _ => None,
-        }
-    }
-
-    /// The list kept for `s`, legal or candidates (a legal list is a list
-    /// of candidates too: every turn tested).
-    fn get_any(&self, s: &State) -> Option<&[Entry]> {
-        match self.kept(s) {
-            Some((k, list)) if k.state == *s => Some(list),
+            Some((k, list)) if (candidates || !k.candidates) && k.state == *s => Some(list),
             _ => None,
         }
     }
@@ -362,10 +354,10 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
         let (page, scratch) = {
             let mut guard = cell.borrow_mut();
             let c = &mut *guard;
-            if kind == Kind::Noisy && c.noisy.get(s).is_none() {
+            if kind == Kind::Noisy && c.noisy.get(s, false).is_none() {
                 // Not from a list of candidates, which may leave out a
                 // noisy turn that repeats an earlier one's result.
-                if let Some(all) = c.all.get(s) {
+                if let Some(all) = c.all.get(s, false) {
                     let noisy = all.iter().filter(|(t, _)| t.changes_material());
                     c.noisy.put_copy(s, noisy);
                 }
@@ -374,12 +366,7 @@ fn with_list<R>(s: &State, kind: Kind, f: impl FnOnce(&[Entry]) -> R) -> R {
                 Kind::All | Kind::Candidates => &mut c.all,
                 Kind::Noisy => &mut c.noisy,
             };
-            let kept = if kind == Kind::Candidates {
-                table.get_any(s)
-            } else {
-                table.get(s)
-            };
-            if let Some(list) = kept {
+            if let Some(list) = table.get(s, kind == Kind::Candidates) {
                 return f(list);
             }
             (table.open(), std::mem::take(&mut c.scratch))
@@ -461,8 +448,8 @@ pub fn with_result_of<R>(s: &State, t: &Turn, play: impl FnOnce(&Position) -> R)
             }
             let listed = c
                 .all
-                .get_any(s)
-                .or_else(|| c.noisy.get(s).filter(|_| t.changes_material()));
+                .get(s, true)
+                .or_else(|| c.noisy.get(s, false).filter(|_| t.changes_material()));
             if let Some(list) = listed {
                 if let Some(i) = find(list) {
                     return Some(play(&list[i].1));
@@ -501,7 +488,7 @@ mod tests {
 
     /// Whether this thread's cache holds the whole list of `s`.
     fn kept_here(s: &State) -> bool {
-        CACHE.with(|home| home.cell.borrow().all.get(s).is_some())
+        CACHE.with(|home| home.cell.borrow().all.get(s, false).is_some())
     }
 
     /// A thread's cache goes to the next thread, lists and all, and what
