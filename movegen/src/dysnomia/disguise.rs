@@ -18,11 +18,27 @@ use arrayvec::ArrayVec;
 /// The legs of a disguise or chain so far.
 type Legs = ArrayVec<Leg, MAX_LEGS>;
 
+/// Where a disguise stands in its chain.
+#[derive(Clone, Copy)]
+pub struct Link {
+    /// The swaps of the turn, this one included: 1 for a disguise, more
+    /// for a chain.
+    pub depth: usize,
+    /// Whether this swap exchanged two equal pieces, so that the position
+    /// after it is exactly the one after the chain's previous swap (the
+    /// disguise at `depth - 1` given last). It is so in every chain whose
+    /// disguised piece is a pawn of ours: from the start of a game each
+    /// pawn of a row can be passed along it, 56 turns that all leave the
+    /// board as it was.
+    pub same_board: bool,
+}
+
 /// Where disguise generation puts each disguise it finds: its legs and
 /// the position after the swaps (nothing else in a disguise happens
-/// until the end of the turn).
+/// until the end of the turn). Chains are given depth first: a disguise
+/// comes before the chains that continue it.
 pub trait DisguiseSink {
-    fn disguise(&mut self, legs: &[Leg], after: &Position);
+    fn disguise(&mut self, legs: &[Leg], after: &Position, link: Link);
 
     /// Whether the sink wants more disguises: a listing that asks for one
     /// turn stops the walk of the chains (each step copies a position).
@@ -191,11 +207,21 @@ impl Position {
                             let last = legs.len() - 1;
                             legs[last].to_level = level_text(self, b, lb);
                             legs[last].mark = Mark::Disguise;
-                            let mut after = *self;
-                            swap(&mut after, (s, lp), (b, lb));
-                            out.disguise(&legs, &after);
+                            let link = Link {
+                                depth: 1,
+                                same_board: false,
+                            };
                             // The piece now stands where the pawn stood.
-                            after.chain(color, &mut legs, (s, lp), 1u64 << b, out);
+                            if self.board.at(b, lb) == Some(pawn) {
+                                // A pawn of ours: the swap changes nothing.
+                                out.disguise(&legs, self, link);
+                                self.chain(color, &mut legs, (s, lp), 1u64 << b, 2, out);
+                            } else {
+                                let mut after = *self;
+                                swap(&mut after, (s, lp), (b, lb));
+                                out.disguise(&legs, &after, link);
+                                after.chain(color, &mut legs, (s, lp), 1u64 << b, 2, out);
+                            }
                         }
                     }
                 }
@@ -206,16 +232,21 @@ impl Position {
     /// Continues a chain: the disguised piece stands at `x`; each unused
     /// friendly pawn that can step or double-move onto its square swaps
     /// with it, unless that would send the piece back to a square it has
-    /// stood on (`stood`, R-B16.5).
+    /// stood on (`stood`, R-B16.5). The swaps it makes are the chain's
+    /// `depth`th.
     fn chain(
         &self,
         color: Color,
         legs: &mut Legs,
         x: (Square, usize),
         stood: u64,
+        depth: usize,
         out: &mut impl DisguiseSink,
     ) {
         let pawn = Piece::new(color, Kind::Pawn);
+        // The disguised piece is one of our pawns: every swap of the chain
+        // exchanges two equal pieces and leaves this position as it is.
+        let same_board = self.board.at(x.0, x.1) == Some(pawn);
         let stood = stood | 1u64 << x.0;
         // A pawn reaches x by a step or a double move: two squares away at
         // most, counting files and ranks; alone or riding. Where it stands
@@ -248,10 +279,16 @@ impl Position {
                         }
                         legs.push(l);
                     }
-                    let mut after = *self;
-                    swap(&mut after, (q, lq), x);
-                    out.disguise(legs, &after);
-                    after.chain(color, legs, (q, lq), stood, out);
+                    let link = Link { depth, same_board };
+                    if same_board {
+                        out.disguise(legs, self, link);
+                        self.chain(color, legs, (q, lq), stood, depth + 1, out);
+                    } else {
+                        let mut after = *self;
+                        swap(&mut after, (q, lq), x);
+                        out.disguise(legs, &after, link);
+                        after.chain(color, legs, (q, lq), stood, depth + 1, out);
+                    }
                     legs.truncate(at);
                 }
             }

@@ -6,9 +6,9 @@
 //! [`super::legal`].
 
 use super::board::{file_rank, squares, Kind, Material, Piece, Square};
-use super::disguise::{disguise_ep, is_disguise, DisguiseSink};
+use super::disguise::{disguise_ep, is_disguise, DisguiseSink, Link};
 use super::game::{material_delta, Turn};
-use super::moves::{Action, Body, Conversion, Leg, Move, NO_LEVEL};
+use super::moves::{Action, Body, Conversion, Leg, Move, MAX_LEGS, NO_LEVEL};
 use super::position::Position;
 use super::rules::{conversions, convert, update_castling, LegSink};
 use super::turn_end::Slot;
@@ -156,6 +156,39 @@ impl Found {
             self.list.push((turn, *p));
         }
     }
+
+    /// Keeps the turn `t`, whose result is that of the kept turn at
+    /// `of` in the list (anything when counting).
+    fn push_same_result(&mut self, t: &Move, of: usize) {
+        self.count += 1;
+        if self.listing {
+            let (mut turn, p) = self.list[of];
+            turn.code = t.code();
+            turn.m = *t;
+            turn.slot = (self.list.len() - self.base) as u16;
+            self.list.push((turn, p));
+        }
+    }
+}
+
+/// What became of a disguise's turn, for the chains that continue it
+/// without changing the board ([`Link::same_board`]).
+#[derive(Clone, Copy)]
+struct ChainStep {
+    outcome: Outcome,
+    /// The position's fields besides the board that the legs set.
+    ep: Option<(Square, Square)>,
+    castling: u8,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    /// Not known to carry over: no turn to follow.
+    Unknown,
+    /// Not kept: illegal, or not a turn the listing keeps.
+    Dropped,
+    /// Kept, once, at this place of the list.
+    Kept(usize),
 }
 
 /// The result of playing a turn's move before its conversions are chosen.
@@ -193,6 +226,10 @@ struct EachMove<'a> {
     skip_quiet: bool,
     /// Where each move is played (one place for the listing).
     moved: Moved,
+    /// The last disguise given at each depth of a chain.
+    chain: [ChainStep; MAX_LEGS],
+    /// The kept turn whose result was last kept again.
+    copied: Option<usize>,
 }
 
 impl EachMove<'_> {
@@ -245,7 +282,9 @@ impl DisguiseSink for EachMove<'_> {
         !self.keep.done(self.out)
     }
 
-    fn disguise(&mut self, legs: &[Leg], after: &Position) {
+    fn disguise(&mut self, legs: &[Leg], after: &Position, link: Link) {
+        let step = link.depth - 1;
+        self.chain[step].outcome = Outcome::Unknown;
         if self.keep.done(self.out) || self.want.is_some_and(|w| w.legs() != legs) {
             return;
         }
@@ -266,6 +305,7 @@ impl DisguiseSink for EachMove<'_> {
         let last = legs[legs.len() - 1].to;
         pos.ep = disguise_ep(legs).filter(|&(_, at)| pos.board.is_lone(at, pawn));
         update_castling(pos, &t);
+        let (ep, castling) = (pos.ep, pos.castling);
         moved.pawn_at = pos.board.is_lone(last, pawn).then_some(last);
         moved.facts = MoveFacts {
             pawn_moved: true,
@@ -273,7 +313,43 @@ impl DisguiseSink for EachMove<'_> {
             rose: 0,
             kings: [false; 2],
         };
+        // Where a turn's end depends on its path (a denied path, a wanted
+        // turn) or on which pawn moved (a conversion), each turn is ended.
+        let follows = self.want.is_none()
+            && self.base.forbid.is_none()
+            && self.moved.pos.convertible_pawn(us).is_none();
+        if follows && link.same_board && step > 0 {
+            // The same position as the turn one swap shorter, with the
+            // same en passant chance and castling: the same result.
+            let before = self.chain[step - 1];
+            if before.outcome != Outcome::Unknown && before.ep == ep && before.castling == castling
+            {
+                if let Outcome::Kept(of) = before.outcome {
+                    // The search's candidates keep one turn of each
+                    // result and whether it has another: one more will do
+                    // (more of them are harmless, dropped all the same).
+                    if !matches!(self.keep, Keep::Candidates(_)) || self.copied != Some(of) {
+                        self.out.push_same_result(&t, of);
+                        self.copied = Some(of);
+                    }
+                }
+                self.chain[step] = before;
+                return;
+            }
+        }
+        let count = self.out.count;
         self.finish_moved(&t);
+        let outcome = match self.out.count - count {
+            _ if !follows => Outcome::Unknown,
+            0 => Outcome::Dropped,
+            1 => Outcome::Kept(self.out.list.len().saturating_sub(1)),
+            _ => Outcome::Unknown,
+        };
+        self.chain[step] = ChainStep {
+            outcome,
+            ep,
+            castling,
+        };
     }
 }
 
@@ -510,6 +586,12 @@ impl Position {
                         kings: [false; 2],
                     },
                 },
+                chain: [ChainStep {
+                    outcome: Outcome::Unknown,
+                    ep: None,
+                    castling: 0,
+                }; MAX_LEGS],
+                copied: None,
             };
             base.piece_moves(us, false, &mut each);
             // A listing that drops quiet turns keeps a disguise only
