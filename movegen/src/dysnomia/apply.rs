@@ -216,6 +216,17 @@ impl Resolver<'_> {
 /// Castling rights that no longer hold: the King or that Rook moved, or is
 /// no longer the bottom piece of its home square.
 pub fn update_castling(pos: &mut Position, m: &Move) {
+    pos.castling = castling_after(pos, m.legs());
+}
+
+/// The castling rights left in `pos`, made by playing `legs` (see
+/// [`update_castling`]).
+pub fn castling_after<'a>(pos: &Position, legs: impl IntoIterator<Item = &'a Leg>) -> u8 {
+    let mut castling = pos.castling;
+    // Most positions past the opening: nothing left to lose.
+    if castling == 0 {
+        return 0;
+    }
     let lost = |sq: Square| -> u8 {
         match sq {
             4 => CASTLE_WK | CASTLE_WQ,
@@ -230,9 +241,9 @@ pub fn update_castling(pos: &mut Position, m: &Move) {
     // The King or the Rook moved: a leg started from its home square with
     // the bottom piece. A piece entering the Rook, or a rider leaving it,
     // moves neither (the Rook keeps its right, R-B8.5).
-    for l in m.legs() {
+    for l in legs {
         if l.from_level == NO_LEVEL || l.from_level == 0 {
-            pos.castling &= !lost(l.from);
+            castling &= !lost(l.from);
         }
     }
     for (sq, piece) in [
@@ -244,7 +255,8 @@ pub fn update_castling(pos: &mut Position, m: &Move) {
         (56, Piece::new(Color::Black, Kind::Rook)),
     ] {
         if pos.board.bottom(sq) != Some(piece) {
-            pos.castling &= !lost(sq);
+            castling &= !lost(sq);
         }
     }
+    castling
 }

@@ -10,7 +10,7 @@ use super::disguise::{disguise_ep, is_disguise, DisguiseSink, Link};
 use super::game::{material_delta, Turn};
 use super::moves::{Action, Body, Conversion, Leg, Move, MAX_LEGS, NO_LEVEL};
 use super::position::Position;
-use super::rules::{conversions, convert, update_castling, LegSink};
+use super::rules::{castling_after, conversions, convert, update_castling, LegSink};
 use super::turn_end::Slot;
 use crate::game::Color;
 use arrayvec::ArrayVec;
@@ -296,31 +296,14 @@ impl DisguiseSink for EachMove<'_> {
         if self.skip_quiet && after.board.bottoms(us, Kind::Pawn) & last_rank == 0 {
             return;
         }
-        let t = self.turn_of(legs);
-        // As play_legs_into would leave it, without swapping again, in
-        // the listing's one place for a played move.
-        let moved = &mut self.moved;
-        moved.pos = *after;
-        let pos = &mut moved.pos;
-        let last = legs[legs.len() - 1].to;
-        pos.ep = disguise_ep(legs).filter(|&(_, at)| pos.board.is_lone(at, pawn));
-        update_castling(pos, &t);
-        let (ep, castling) = (pos.ep, pos.castling);
-        moved.pawn_at = pos.board.is_lone(last, pawn).then_some(last);
-        moved.facts = MoveFacts {
-            pawn_moved: true,
-            removals: 0,
-            rose: 0,
-            kings: [false; 2],
-        };
-        // Where a turn's end depends on its path (a denied path, a wanted
-        // turn) or on which pawn moved (a conversion), each turn is ended.
-        let follows = self.want.is_none()
-            && self.base.forbid.is_none()
-            && self.moved.pos.convertible_pawn(us).is_none();
-        if follows && link.same_board && step > 0 {
+        // The fields besides the board that the legs set, as
+        // play_legs_into would leave them.
+        let ep = disguise_ep(legs).filter(|&(_, at)| after.board.is_lone(at, pawn));
+        let castling = castling_after(after, self.template.legs().iter().chain(legs));
+        if link.same_board && step > 0 {
             // The same position as the turn one swap shorter, with the
-            // same en passant chance and castling: the same result.
+            // same en passant chance and castling: the same result (where
+            // that turn's end did not depend on its path, see `follows`).
             let before = self.chain[step - 1];
             if before.outcome != Outcome::Unknown && before.ep == ep && before.castling == castling
             {
@@ -329,6 +312,7 @@ impl DisguiseSink for EachMove<'_> {
                     // result and whether it has another: one more will do
                     // (more of them are harmless, dropped all the same).
                     if !matches!(self.keep, Keep::Candidates(_)) || self.copied != Some(of) {
+                        let t = self.turn_of(legs);
                         self.out.push_same_result(&t, of);
                         self.copied = Some(of);
                     }
@@ -337,6 +321,27 @@ impl DisguiseSink for EachMove<'_> {
                 return;
             }
         }
+        let t = self.turn_of(legs);
+        // In the listing's one place for a played move, without swapping
+        // again.
+        let moved = &mut self.moved;
+        moved.pos = *after;
+        moved.pos.ep = ep;
+        moved.pos.castling = castling;
+        let last = legs[legs.len() - 1].to;
+        moved.pawn_at = moved.pos.board.is_lone(last, pawn).then_some(last);
+        moved.facts = MoveFacts {
+            pawn_moved: true,
+            removals: 0,
+            rose: 0,
+            kings: [false; 2],
+        };
+        // Where a turn's end depends on its path (a denied path, a wanted
+        // turn) or on which pawn moved (a conversion), each turn is ended;
+        // the chains that continue it are then ended each as well.
+        let follows = self.want.is_none()
+            && self.base.forbid.is_none()
+            && self.moved.pos.convertible_pawn(us).is_none();
         let count = self.out.count;
         self.finish_moved(&t);
         let outcome = match self.out.count - count {
