@@ -222,30 +222,11 @@ pub fn update_castling(pos: &mut Position, m: &Move) {
 /// The castling rights left in `pos`, made by playing `legs` (see
 /// [`update_castling`]).
 pub fn castling_after<'a>(pos: &Position, legs: impl IntoIterator<Item = &'a Leg>) -> u8 {
-    let mut castling = pos.castling;
     // Most positions past the opening: nothing left to lose.
-    if castling == 0 {
+    if pos.castling == 0 {
         return 0;
     }
-    let lost = |sq: Square| -> u8 {
-        match sq {
-            4 => CASTLE_WK | CASTLE_WQ,
-            7 => CASTLE_WK,
-            0 => CASTLE_WQ,
-            60 => CASTLE_BK | CASTLE_BQ,
-            63 => CASTLE_BK,
-            56 => CASTLE_BQ,
-            _ => 0,
-        }
-    };
-    // The King or the Rook moved: a leg started from its home square with
-    // the bottom piece. A piece entering the Rook, or a rider leaving it,
-    // moves neither (the Rook keeps its right, R-B8.5).
-    for l in legs {
-        if l.from_level == NO_LEVEL || l.from_level == 0 {
-            castling &= !lost(l.from);
-        }
-    }
+    let mut castling = castling_after_legs(pos.castling, legs);
     for (sq, piece) in [
         (4u8, Piece::new(Color::White, Kind::King)),
         (7, Piece::new(Color::White, Kind::Rook)),
@@ -255,8 +236,37 @@ pub fn castling_after<'a>(pos: &Position, legs: impl IntoIterator<Item = &'a Leg
         (56, Piece::new(Color::Black, Kind::Rook)),
     ] {
         if pos.board.bottom(sq) != Some(piece) {
-            castling &= !lost(sq);
+            castling &= !castling_lost_at(sq);
         }
     }
     castling
+}
+
+/// The rights of `castling` that `legs` leave: the King or the Rook moved,
+/// a leg started from its home square with the bottom piece. A piece
+/// entering the Rook, or a rider leaving it, moves neither (the Rook keeps
+/// its right, R-B8.5). (The board's part is [`castling_after`]'s.)
+pub fn castling_after_legs<'a>(mut castling: u8, legs: impl IntoIterator<Item = &'a Leg>) -> u8 {
+    if castling == 0 {
+        return 0;
+    }
+    for l in legs {
+        if l.from_level == NO_LEVEL || l.from_level == 0 {
+            castling &= !castling_lost_at(l.from);
+        }
+    }
+    castling
+}
+
+/// The rights lost when the piece of home square `sq` moves or goes.
+fn castling_lost_at(sq: Square) -> u8 {
+    match sq {
+        4 => CASTLE_WK | CASTLE_WQ,
+        7 => CASTLE_WK,
+        0 => CASTLE_WQ,
+        60 => CASTLE_BK | CASTLE_BQ,
+        63 => CASTLE_BK,
+        56 => CASTLE_BQ,
+        _ => 0,
+    }
 }

@@ -73,12 +73,19 @@ pub fn paths_onto(
     }
     let one = |l: Leg| Path::from_iter([l]);
     let steps = [(0, fw), (-1, 0), (1, 0), (0, -fw)];
-    for (df, dr) in steps {
-        if offset(from, df, dr) == Some(b) {
+    // Each step changes the parity of file plus rank: a square next to
+    // the pawn is a single step's (every direction is one), a square two
+    // steps away only a double move's.
+    let ((f0, r0), (f1, r1)) = (file_rank(from), file_rank(b));
+    match (f0 - f1).abs() + (r0 - r1).abs() {
+        1 => {
             v.push(one(Leg::new(from, b)));
+            return v;
         }
+        2 => {}
+        _ => return v,
     }
-    if riding || !lone || file_rank(from).1 != first + fw {
+    if riding || !lone || r0 != first + fw {
         return v;
     }
     for (d1f, d1r) in [(0, fw), (-1, 0), (1, 0)] {

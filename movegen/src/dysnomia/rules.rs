@@ -14,7 +14,7 @@ use super::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
 use super::resolve::Resolver;
 use crate::game::Color;
 
-pub use super::apply::{castling_after, update_castling};
+pub use super::apply::{castling_after, castling_after_legs, update_castling};
 pub use super::turn_end::{conversions, convert, zone};
 
 const ROOK_DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];

@@ -10,7 +10,9 @@ use super::disguise::{disguise_ep, is_disguise, DisguiseSink, Link};
 use super::game::{material_delta, Turn};
 use super::moves::{Action, Body, Conversion, Leg, Move, MAX_LEGS, NO_LEVEL};
 use super::position::Position;
-use super::rules::{castling_after, conversions, convert, update_castling, LegSink};
+use super::rules::{
+    castling_after, castling_after_legs, conversions, convert, update_castling, LegSink,
+};
 use super::turn_end::Slot;
 use crate::game::Color;
 use arrayvec::ArrayVec;
@@ -157,11 +159,12 @@ impl Found {
         }
     }
 
-    /// Keeps the turn `t`, whose result is that of the kept turn at
-    /// `of` in the list (anything when counting).
-    fn push_same_result(&mut self, t: &Move, of: usize) {
+    /// Keeps the turn `turn()`, whose result is that of the kept turn at
+    /// `of` in the list (anything when counting, which needs no turn).
+    fn push_same_result(&mut self, turn: impl FnOnce() -> Move, of: usize) {
         self.count += 1;
         if self.listing {
+            let t = &turn();
             let (mut turn, p) = self.list[of];
             turn.code = t.code();
             turn.m = *t;
@@ -169,6 +172,15 @@ impl Found {
             self.list.push((turn, p));
         }
     }
+}
+
+/// The turn of `legs` after the prefix actions of `template`.
+fn turn_of(template: &Move, legs: &[Leg]) -> Move {
+    let mut t = *template;
+    for &l in legs {
+        t.push_leg(l);
+    }
+    t
 }
 
 /// What became of a disguise's turn, for the chains that continue it
@@ -235,11 +247,7 @@ struct EachMove<'a> {
 impl EachMove<'_> {
     /// The turn of `legs`: the prefix actions, then the legs.
     fn turn_of(&self, legs: &[Leg]) -> Move {
-        let mut t = *self.template;
-        for &l in legs {
-            t.push_leg(l);
-        }
-        t
+        turn_of(self.template, legs)
     }
 
     /// Ends the turn `t`, whose move is played in `self.moved`.
@@ -299,21 +307,23 @@ impl DisguiseSink for EachMove<'_> {
         // The fields besides the board that the legs set, as
         // play_legs_into would leave them.
         let ep = disguise_ep(legs).filter(|&(_, at)| after.board.is_lone(at, pawn));
-        let castling = castling_after(after, self.template.legs().iter().chain(legs));
         if link.same_board && step > 0 {
             // The same position as the turn one swap shorter, with the
-            // same en passant chance and castling: the same result (where
-            // that turn's end did not depend on its path, see `follows`).
+            // same en passant chance and castling (its legs and more, on
+            // the same board): the same result (where that turn's end did
+            // not depend on its path, see `follows`).
             let before = self.chain[step - 1];
-            if before.outcome != Outcome::Unknown && before.ep == ep && before.castling == castling
+            if before.outcome != Outcome::Unknown
+                && before.ep == ep
+                && castling_after_legs(before.castling, legs) == before.castling
             {
                 if let Outcome::Kept(of) = before.outcome {
                     // The search's candidates keep one turn of each
                     // result and whether it has another: one more will do
                     // (more of them are harmless, dropped all the same).
                     if !matches!(self.keep, Keep::Candidates(_)) || self.copied != Some(of) {
-                        let t = self.turn_of(legs);
-                        self.out.push_same_result(&t, of);
+                        let template = self.template;
+                        self.out.push_same_result(|| turn_of(template, legs), of);
                         self.copied = Some(of);
                     }
                 }
@@ -321,6 +331,7 @@ impl DisguiseSink for EachMove<'_> {
                 return;
             }
         }
+        let castling = castling_after(after, self.template.legs().iter().chain(legs));
         let t = self.turn_of(legs);
         // In the listing's one place for a played move, without swapping
         // again.
