@@ -72,7 +72,6 @@ pub fn paths_onto(
         return v;
     }
     let one = |l: Leg| Path::from_iter([l]);
-    let steps = [(0, fw), (-1, 0), (1, 0), (0, -fw)];
     // Each step changes the parity of file plus rank: a square next to
     // the pawn is a single step's (every direction is one), a square two
     // steps away only a double move's.
@@ -88,22 +87,24 @@ pub fn paths_onto(
     if riding || !lone || r0 != first + fw {
         return v;
     }
+    // A first step forward, left or right onto an empty square off the
+    // first rank, then any step onto `b`: one second step at most for
+    // each first step, the one from the middle square to `b`.
     for (d1f, d1r) in [(0, fw), (-1, 0), (1, 0)] {
+        let (mf, mr) = (f0 + d1f, r0 + d1r);
+        if (f1 - mf).abs() + (r1 - mr).abs() != 1 {
+            continue;
+        }
         let Some(mid) = offset(from, d1f, d1r) else {
             continue;
         };
-        if pos.board.bottom(mid).is_some() || file_rank(mid).1 == first {
+        if pos.board.bottom(mid).is_some() || mr == first {
             continue;
         }
-        for (d2f, d2r) in steps {
-            if offset(mid, d2f, d2r) != Some(b) || b == from {
-                continue;
-            }
-            if (d1f, d1r) == (0, fw) && (d2f, d2r) == (0, fw) {
-                v.push(one(Leg::new(from, b)));
-            } else {
-                v.push(Path::from_iter([Leg::new(from, mid), Leg::new(mid, b)]));
-            }
+        if (d1f, d1r) == (0, fw) && (f1 - mf, r1 - mr) == (0, fw) {
+            v.push(one(Leg::new(from, b)));
+        } else {
+            v.push(Path::from_iter([Leg::new(from, mid), Leg::new(mid, b)]));
         }
     }
     v
