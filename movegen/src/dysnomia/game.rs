@@ -442,7 +442,11 @@ impl State {
         let mut w = base;
         for r in base..turns.len() {
             if turns[r].0.slot != DROP {
-                turns.swap(w, r);
+                // One copy of a kept entry (a swap made three, and one
+                // even in place); the dropped ones are cut off below.
+                if w != r {
+                    turns[w] = turns[r];
+                }
                 turns[w].0.slot = (w - base) as u16;
                 w += 1;
             }
