@@ -15,7 +15,13 @@
 //!
 //! Entries are keyed by the state's key and checked by full equality of
 //! the state, so a collision only costs a miss. The cache changes no
-//! result: a miss computes exactly what a hit returns. One shortcut: a
+//! result: a miss computes exactly what a hit returns, but for one
+//! allowance: a request for candidates may be served by a kept legal
+//! list, which holds every turn that repeats an earlier one's result
+//! where a fresh list of candidates keeps one (the same subtree, searched
+//! again through the table). So a search's node count, though not its
+//! moves' results, depends on what the cache held; one search on one
+//! thread stays the same from run to run. One shortcut: a
 //! turn made from a kept list carries that list's serial number and its
 //! place in it, and `make` takes its result from there when the list kept
 //! for the state's key has that number, without comparing whole states.
