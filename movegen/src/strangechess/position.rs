@@ -84,8 +84,20 @@ impl Kind {
         })
     }
 
-    fn from_u8(v: u8) -> Kind {
-        Kind::FULL[(v - 1) as usize]
+    /// The kind of a piece byte's low four bits. Sixteen entries, so the
+    /// index needs no bounds test (a piece is looked up in every listing
+    /// and evaluation); 0 and 12-15 are never a full piece's.
+    fn from_nibble(v: u8) -> Kind {
+        const BY_NIBBLE: [Kind; 16] = {
+            let mut t = [Kind::King; 16];
+            let mut i = 0;
+            while i < Kind::FULL.len() {
+                t[Kind::FULL[i] as usize] = Kind::FULL[i];
+                i += 1;
+            }
+            t
+        };
+        BY_NIBBLE[(v & 15) as usize]
     }
 }
 
@@ -100,7 +112,7 @@ impl Piece {
     }
     #[inline(always)]
     pub fn kind(self) -> Kind {
-        Kind::from_u8(self.0 & 15)
+        Kind::from_nibble(self.0)
     }
     #[inline(always)]
     pub fn color(self) -> Color {
@@ -303,6 +315,18 @@ impl Position {
     #[inline(always)]
     pub fn powers_at(&self, sq: usize) -> u8 {
         self.powers[sq]
+    }
+
+    /// Cells holding any occupant.
+    #[inline(always)]
+    pub fn occupied(&self) -> Set144 {
+        self.occ
+    }
+
+    /// The squares of the board (the frame less its holes).
+    #[inline(always)]
+    pub fn squares(&self) -> Set144 {
+        self.squares
     }
 
     /// Cells holding any occupant of colour `c`.

@@ -13,7 +13,8 @@
 //! move's view.
 
 use crate::{mop_up, EvalConfig, Evaluator, Score};
-use movegen::strangechess::geometry::{file_of, rank_of, tables};
+use movegen::strangechess::bitset::Set144;
+use movegen::strangechess::geometry::{file_of, rank_of, tables, Tables, CELLS};
 use movegen::strangechess::position::power;
 use movegen::strangechess::{moves, Kind, Move, Position};
 use movegen::{Color, Game};
@@ -122,9 +123,8 @@ pub fn value(w: &Weights, k: Kind) -> Score {
 }
 
 /// What gained powers add to a Bacteria.
-fn power_value(mask: u8) -> Score {
-    let mut v = 0;
-    for (bit, add) in [
+const fn power_value(mask: u8) -> Score {
+    const ADD: [(u8, Score); 7] = [
         (power::R, 180),
         (power::B, 150),
         (power::P, 10),
@@ -132,21 +132,19 @@ fn power_value(mask: u8) -> Score {
         (power::C, 60),
         (power::T, 170),
         (power::S, 40),
-    ] {
-        if mask & bit != 0 {
-            v += add;
+    ];
+    let (mut v, mut i) = (0, 0);
+    while i < ADD.len() {
+        if mask & ADD[i].0 != 0 {
+            v += ADD[i].1;
         }
+        i += 1;
     }
     v
 }
 
 const TEMPO: Score = 10;
 const TUNNEL: Score = 8;
-
-/// Distance of a cell from the centre of the board (0 in the middle four).
-fn centre_distance(sq: usize) -> i32 {
-    mop_up::centre_distance(file_of(sq) as i32, rank_of(sq) as i32, 12)
-}
 
 /// Mating a bare king on 144 cells takes a plan the search cannot see: a
 /// Queen and King against a King shuffled for 100 plies at depth 15 and
@@ -174,17 +172,80 @@ pub struct Terms {
     pub rest: Score,
 }
 
-/// Empty cells a slider on `sq` reaches along the rays of `dirs`.
-fn slider_reach(p: &Position, sq: usize, diagonal: bool, straight: bool) -> Score {
-    let t = tables();
+/// What the evaluation reads of one cell, computed once: a search
+/// evaluates half a million positions a second, and dividing a cell into
+/// file and rank for each of some seventy pieces cost more than the rest.
+#[derive(Clone, Copy)]
+struct Cell {
+    file: u8,
+    rank: u8,
+    /// The colour of the cell (a diagonal mover's only cells).
+    parity: u8,
+    /// Bacteria centralisation, `6 - centre distance`.
+    bacteria: i8,
+    /// Knight, Magician and Halfer centralisation, `3 (5 - distance)`.
+    short: i8,
+    /// Pawn advance bonus for White and for Black.
+    advance: [i8; 2],
+}
+
+static CELL: [Cell; CELLS] = {
+    let mut t = [Cell {
+        file: 0,
+        rank: 0,
+        parity: 0,
+        bacteria: 0,
+        short: 0,
+        advance: [0; 2],
+    }; CELLS];
+    let mut sq = 0;
+    while sq < CELLS {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        // `mop_up::centre_distance` on 12 files (which is not const).
+        let (df, dr) = ((2 * f as i32 - 11).abs() / 2, (2 * r as i32 - 11).abs() / 2);
+        let cd = if df > dr { df } else { dr };
+        let white = r as i32 - 2;
+        let black = 9 - r as i32;
+        t[sq] = Cell {
+            file: f as u8,
+            rank: r as u8,
+            parity: ((f + r) % 2) as u8,
+            bacteria: (6 - cd) as i8,
+            short: (3 * (5 - cd)) as i8,
+            advance: [
+                4 * if white > 0 { white } else { 0 } as i8,
+                4 * if black > 0 { black } else { 0 } as i8,
+            ],
+        };
+        sq += 1;
+    }
+    t
+};
+
+/// What gained powers add to a Bacteria, by power mask.
+static POWER_VALUE: [Score; 128] = {
+    let mut t = [0; 128];
+    let mut m = 0;
+    while m < 128 {
+        t[m] = power_value(m as u8);
+        m += 1;
+    }
+    t
+};
+
+/// The rays of `geometry::KING` by index: straight, diagonal, all.
+const STRAIGHT: [usize; 4] = [0, 2, 4, 6];
+const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+const ALL_RAYS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Empty cells a slider on `sq` reaches along the rays `dirs`; `stop`
+/// holds the occupied cells and the holes.
+#[inline]
+fn slider_reach(t: &Tables, stop: &Set144, sq: usize, dirs: &[usize]) -> Score {
     let mut n = 0;
-    for (d, ray) in t.rays[sq].iter().enumerate() {
-        if (d % 2 == 1 && !diagonal) || (d % 2 == 0 && !straight) {
-            continue;
-        }
-        for &c in ray.cells() {
-            let c = c as usize;
-            if !p.is_square(c) || p.is_occupied(c) {
+    for &d in dirs {
+        for &c in t.rays[sq][d].cells() {
+            if stop.has(c as usize) {
                 break;
             }
             n += 1;
@@ -193,88 +254,78 @@ fn slider_reach(p: &Position, sq: usize, diagonal: bool, straight: bool) -> Scor
     n
 }
 
-/// Same colour of cell (the only cells a diagonal mover reaches).
-fn same_cell_colour(a: usize, b: usize) -> bool {
-    (file_of(a) + rank_of(a)) % 2 == (file_of(b) + rank_of(b)) % 2
-}
-
 /// The features and the other terms of `p`, the latter with the material
 /// values of `w` (a besieged piece's expected loss).
 pub fn terms(p: &Position, w: &Weights) -> Terms {
     let mut f = [0; FEATURES];
     let mut rest = 0;
-    // Each kind's feature, by kind number (a search evaluates often).
-    const INDEX: [Option<usize>; 13] = {
-        let mut t = [None; 13];
-        let mut i = 0;
-        while i < MATERIAL_KINDS.len() {
-            t[MATERIAL_KINDS[i] as usize] = Some(i);
-            i += 1;
-        }
-        t
-    };
-    let index = |k: Kind| INDEX[k as usize];
+    let t = tables();
+    // A slider stops at any occupant and at a hole.
+    let stop = p.occupied().or(p.squares().complement());
     // Per side: material (in `w`) and Pawns, for the mop-up term.
     let mut material = [0; 2];
     let mut pawns = [0; 2];
     for c in [Color::White, Color::Black] {
         let sign = if c == Color::White { 1 } else { -1 };
+        let side = c.index();
+        // Pieces by kind number (a Wall once, on its anchor); the
+        // features and the material are summed from these below.
+        let mut count = [0 as Score; 13];
         let mut own = 0;
-        let enemy_king = p.king_square(c.flip());
+        let mut mobility = 0;
+        let (mut exposure, mut stones) = (0, 0);
+        let enemy_king = p.king_square(c.flip()).map(|ek| CELL[ek]);
+        let anchor = p.wall(c).map(|(a, _)| a);
         for sq in p.occupied_by(c).iter() {
+            let cell = &CELL[sq];
             if let Some(pc) = p.piece_at(sq).filter(|pc| pc.color() == c) {
                 let k = pc.kind();
-                // A Wall counts once, on its anchor.
-                if k == Kind::Wall && p.wall(c).is_some_and(|(a, _)| a != sq) {
+                // (A Wall's second cell counts nothing, its Halfers
+                // neither: as the fitted weights saw it.)
+                if k == Kind::Wall && anchor.is_some_and(|a| a != sq) {
                     continue;
                 }
-                if let Some(i) = index(k) {
-                    f[i] += sign;
-                }
-                material[c.index()] += w.material[k as usize];
-                pawns[c.index()] += (k == Kind::Pawn) as usize;
-                let tunneller =
-                    k == Kind::Digger || (k == Kind::Bacteria && p.powers_at(sq) & power::T != 0);
-                if let Some(ek) = enemy_king {
-                    if tunneller && same_cell_colour(sq, ek) {
-                        f[11] += sign; // a threat to the enemy king
-                    }
-                    if k == Kind::Stone
-                        && file_of(sq).abs_diff(file_of(ek)) <= 2
-                        && rank_of(sq).abs_diff(rank_of(ek)) <= 2
-                    {
-                        f[12] += sign;
-                    }
-                }
+                count[k as usize] += 1;
                 match k {
-                    Kind::Bacteria => own += power_value(p.powers_at(sq)) + 6 - centre_distance(sq),
-                    Kind::Pawn => {
-                        let advance = if c == Color::White {
-                            rank_of(sq) as i32 - 2
-                        } else {
-                            9 - rank_of(sq) as i32
-                        };
-                        own += 4 * advance.max(0);
+                    Kind::Bacteria => {
+                        let powers = p.powers_at(sq);
+                        own += POWER_VALUE[(powers & 127) as usize] + cell.bacteria as Score;
+                        if powers & power::T != 0 {
+                            exposure +=
+                                enemy_king.is_some_and(|ek| ek.parity == cell.parity) as Score;
+                        }
                     }
-                    Kind::Knight | Kind::Magician => own += 3 * (5 - centre_distance(sq)),
-                    Kind::Rook => f[13] += sign * slider_reach(p, sq, false, true),
-                    Kind::Bishop => f[13] += sign * slider_reach(p, sq, true, false),
-                    Kind::Queen => f[13] += sign * slider_reach(p, sq, true, true),
+                    Kind::Digger => {
+                        exposure += enemy_king.is_some_and(|ek| ek.parity == cell.parity) as Score;
+                    }
+                    Kind::Stone => {
+                        stones += enemy_king.is_some_and(|ek| {
+                            ek.file.abs_diff(cell.file) <= 2 && ek.rank.abs_diff(cell.rank) <= 2
+                        }) as Score;
+                    }
+                    Kind::Pawn => own += cell.advance[side] as Score,
+                    Kind::Knight | Kind::Magician => own += cell.short as Score,
+                    Kind::Rook => mobility += slider_reach(t, &stop, sq, &STRAIGHT),
+                    Kind::Bishop => mobility += slider_reach(t, &stop, sq, &DIAGONAL),
+                    Kind::Queen => mobility += slider_reach(t, &stop, sq, &ALL_RAYS),
                     _ => {}
                 }
             }
             let halfers = p.halfers(sq, c) as Score;
             if halfers > 0 {
-                f[10] += sign * halfers;
-                material[c.index()] += halfers * w.material[Kind::Halfer as usize];
-                own += halfers * 3 * (5 - centre_distance(sq));
+                count[Kind::Halfer as usize] += halfers;
+                own += halfers * cell.short as Score;
             }
         }
-        for t in p.tunnels() {
-            if t.owner == c {
-                own += TUNNEL;
-            }
+        for (i, k) in MATERIAL_KINDS.iter().enumerate() {
+            f[i] += sign * count[*k as usize];
         }
+        f[11] += sign * exposure;
+        f[12] += sign * stones;
+        f[13] += sign * mobility;
+        material[side] = (0..13).map(|k| count[k] * w.material[k]).sum();
+        pawns[side] = count[Kind::Pawn as usize] as usize;
+        own += TUNNEL * p.tunnels().iter().filter(|t| t.owner == c).count() as Score;
         rest += sign * own;
     }
     rest += mop_up(p, w, material, pawns);
@@ -388,118 +439,4 @@ impl Evaluator for Position {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use movegen::Tactical;
-
-    fn eval_fen(fen: &str) -> Score {
-        evaluate_white(&Position::from_fen(fen).unwrap())
-    }
-
-    #[test]
-    fn the_start_is_level_and_colours_mirror() {
-        assert_eq!(eval_fen(movegen::strangechess::fen::START), 0);
-        // White a queen up, and the same with colours swapped.
-        let a = eval_fen("6k5/12/12/12/12/12/12/12/12/12/5Q6/6K5 w - - 0 1");
-        let b = eval_fen("6k5/5q6/12/12/12/12/12/12/12/12/12/6K5 b - - 0 1");
-        assert!(a > 800, "{a}");
-        assert_eq!(a, -b);
-    }
-
-    #[test]
-    fn mop_up_drives_a_bare_king_to_the_edge_and_brings_the_kings_together() {
-        // White Queen against the bare black King: the King on the edge is
-        // worse for Black than in the centre, the white King near it better.
-        let centre = eval_fen("12/12/12/12/12/5k6/12/12/12/12/3Q8/K11 w - - 0 1");
-        let edge = eval_fen("12/12/12/12/12/11k/12/12/12/12/3Q8/K11 w - - 0 1");
-        let close = eval_fen("12/12/12/12/12/11k/12/9K2/12/12/3Q8/12 w - - 0 1");
-        // (The King also moved 5 files further from the white King.)
-        assert_eq!(edge - centre, mop_up::EDGE * 5 - mop_up::CLOSE * 5);
-        assert_eq!(close - edge, mop_up::CLOSE * (11 - 2));
-        // Black with a Pawn left: no mop-up, the King may stay central.
-        let pawn_c = eval_fen("12/12/12/12/12/5k6/12/12/12/p11/3Q8/K11 w - - 0 1");
-        let pawn_e = eval_fen("12/12/12/12/12/11k/12/12/12/p11/3Q8/K11 w - - 0 1");
-        assert_eq!(pawn_e - pawn_c, 0);
-    }
-
-    #[test]
-    fn powers_sieges_and_tunnels_count() {
-        let plain = eval_fen("6k5/12/12/12/12/12/12/12/12/12/5X6/6K5 w - - 0 1");
-        let grown = eval_fen("6k5/12/12/12/12/12/12/12/12/12/5X6/6K5 w - - 0 1 powers=f2:RB");
-        assert_eq!(grown - plain, 330);
-        // A black Halfer besieging the white Knight on d4: the Knight is
-        // counted as partly lost, more so with one ply left than with four.
-        let fresh = eval_fen("6k5/12/12/12/12/12/12/12/3(Nh)8/12/12/6K5 w - - 0 1 sieges=d4b4");
-        let late = eval_fen("6k5/12/12/12/12/12/12/12/3(Nh)8/12/12/6K5 b - - 0 1 sieges=d4b1");
-        assert!(late < fresh, "{late} {fresh}");
-    }
-
-    #[test]
-    fn features_count_king_exposure_and_mobility() {
-        // A black Digger on the white King's cell colour (c11 and g1) and
-        // a black Stone two cells from it; a white Rook on a1 with the
-        // a-file and first rank open to the King.
-        let p = Position::from_fen("6k5/2d9/12/12/12/12/12/12/12/12/5s6/R5K5 w - - 0 1").unwrap();
-        let f = terms(&p, &HANDSET).features;
-        assert_eq!(f[11], -1, "digger exposure");
-        assert_eq!(f[12], -1, "stone near king");
-        // a2..a12 (11) and b1..f1 (5).
-        assert_eq!(f[13], 16, "rook mobility");
-        // The material features: a Rook for White, a Digger and a Stone for
-        // Black.
-        assert_eq!(f[3], 1);
-        assert_eq!(f[8], -1);
-        assert_eq!(f[9], -1);
-        // The weights multiply the features: the evaluation is linear in them.
-        let w = Weights {
-            digger_exposure: 50,
-            stone_near_king: 20,
-            mobility: 2,
-            ..HANDSET
-        };
-        assert_eq!(
-            evaluate_with(&p, &w) - evaluate_with(&p, &HANDSET),
-            -50 - 20 + 2 * 16
-        );
-        assert_eq!(Weights::from_vec(&w.to_vec()), w);
-    }
-
-    #[test]
-    fn a_custodian_capture_gains_the_sandwiched_piece() {
-        // The white Stone steps d2-d3: the black Knight on d4 is caught
-        // between it and the white Rook on d5.
-        let p = Position::from_fen("6k5/12/12/12/12/12/12/3R8/3n8/12/3S8/6K5 w - - 0 1").unwrap();
-        let m = movegen::Notation::parse_move(&p, "d2d3").unwrap();
-        assert!(p.is_noisy(m));
-        assert_eq!(
-            p.capture_gain(&EvalConfig::DEFAULT, m),
-            value(&DEFAULT, Kind::Knight)
-        );
-        let quiet = movegen::Notation::parse_move(&p, "d2c3").unwrap();
-        assert!(!p.is_noisy(quiet));
-    }
-
-    #[test]
-    fn a_queen_taking_a_guarded_pawn_is_likely_losing() {
-        let guarded =
-            Position::from_fen("6k5/12/12/4p7/3p8/12/12/12/12/12/12/3Q2K5 w - - 0 1").unwrap();
-        let m = movegen::Notation::parse_move(&guarded, "d1d8").unwrap();
-        assert!(guarded.likely_losing(&EvalConfig::DEFAULT, m));
-        let hanging =
-            Position::from_fen("6k5/12/12/12/3p8/12/12/12/12/12/12/3Q2K5 w - - 0 1").unwrap();
-        let m = movegen::Notation::parse_move(&hanging, "d1d8").unwrap();
-        assert!(!hanging.likely_losing(&EvalConfig::DEFAULT, m));
-    }
-
-    #[test]
-    fn capture_gain_counts_both_occupants() {
-        // The white Rook takes a black Knight sharing with a black Halfer:
-        // the Knight at once, the Halfer by the siege that starts.
-        let p = Position::from_fen("6k5/12/12/12/12/3(nh)8/12/12/12/12/3R8/6K5 w - - 0 1").unwrap();
-        let m = movegen::Notation::parse_move(&p, "d2d7").unwrap();
-        assert_eq!(
-            p.capture_gain(&EvalConfig::DEFAULT, m),
-            value(&DEFAULT, Kind::Knight) + value(&DEFAULT, Kind::Halfer)
-        );
-    }
-}
+mod tests;
