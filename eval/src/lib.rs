@@ -136,6 +136,20 @@ pub trait Evaluator: Tactical {
         false
     }
 
+    /// [`Evaluator::likely_losing`] of a move whose
+    /// [`Evaluator::capture_gain`] is `gain`: quiescence has it already,
+    /// and a game whose gain is dear to find (Strange Chess: custodian and
+    /// Wall captures) overrides this not to find it again.
+    fn likely_losing_given(&self, c: &EvalConfig, m: Self::Move, _gain: Score) -> bool {
+        self.likely_losing(c, m)
+    }
+
+    /// [`Evaluator::tactical_order`] of a move whose
+    /// [`Evaluator::capture_gain`] is `gain` (as `likely_losing_given`).
+    fn tactical_order_given(&self, c: &EvalConfig, m: Self::Move, _gain: Score) -> i32 {
+        self.tactical_order(c, m)
+    }
+
     /// Whether `m` wins at least `threshold` centipawns in the exchange on
     /// its square (static exchange evaluation). Games without one say yes:
     /// the search then prunes nothing by it.

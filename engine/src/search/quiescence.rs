@@ -189,25 +189,36 @@ impl<G: Evaluator> Thread<'_, G> {
             }
         }
         list.reserve(moves.len());
+        // A noisy list holds noisy moves only (its contract): the test is
+        // then not asked again of each (in Strange Chess it looks for
+        // custodian and Wall captures).
+        let all_noisy = G::LAZY_QUIESCENCE && (!in_check || staged);
         for &m in moves.iter() {
-            if in_check || pos.is_noisy(m) {
+            let noisy = all_noisy || pos.is_noisy(m);
+            if !in_check && !noisy {
+                continue;
+            }
+            let table_move = tt_move != 0 && crate::tt::move_key(G::encode_move(m)) == tt_move;
+            // Out of check (where every move here is noisy) the gain serves
+            // delta pruning, the losing test and the order: found once.
+            let gain = (!in_check).then(|| pos.capture_gain(&self.eval, m));
+            if let Some(gain) = gain {
                 // Delta pruning: even winning the piece would not reach alpha.
-                if !in_check
-                    && (stand_pat + pos.capture_gain(&self.eval, m) + G::SEARCH.delta_margin
-                        <= alpha
-                        || pos.likely_losing(&self.eval, m))
+                if stand_pat + gain + G::SEARCH.delta_margin <= alpha
+                    || pos.likely_losing_given(&self.eval, m, gain)
                 {
                     continue;
                 }
-                let order = if tt_move != 0 && crate::tt::move_key(G::encode_move(m)) == tt_move {
-                    i32::MAX
-                } else if pos.is_noisy(m) {
-                    pos.tactical_order(&self.eval, m) + 1_000_000
-                } else {
-                    0
-                };
-                list.push((m, order_key(order, list.len())));
             }
+            let order = match (table_move, noisy, gain) {
+                (true, ..) => i32::MAX,
+                (false, true, Some(gain)) => {
+                    pos.tactical_order_given(&self.eval, m, gain) + 1_000_000
+                }
+                (false, true, None) => pos.tactical_order(&self.eval, m) + 1_000_000,
+                (false, false, _) => 0,
+            };
+            list.push((m, order_key(order, list.len())));
         }
         Some(staged)
     }

@@ -393,27 +393,23 @@ impl Evaluator for Position {
     }
 
     fn tactical_order(&self, c: &EvalConfig, m: Move) -> i32 {
+        self.tactical_order_given(c, m, self.capture_gain(c, m))
+    }
+
+    fn tactical_order_given(&self, c: &EvalConfig, m: Move, gain: Score) -> i32 {
         let w = c.strangechess;
         let attacker = self
             .piece_at(m.from())
             .map_or(value(w, Kind::Halfer), |pc| value(w, pc.kind()));
-        self.capture_gain(c, m) * 16 - attacker / 16
+        gain * 16 - attacker / 16
     }
 
     fn likely_losing(&self, c: &EvalConfig, m: Move) -> bool {
-        let w = c.strangechess;
-        // A Wall can take two pieces, and a promotion is worth its gain
-        // whatever follows: neither is judged by this one-cell test.
-        if m.promotion().is_some() {
-            return false;
-        }
-        let attacker = match self.piece_at(m.from()) {
-            Some(pc) if !m.has(moves::H) => pc.kind(),
-            _ => Kind::Halfer,
-        };
-        attacker != Kind::Wall
-            && value(w, attacker) > self.capture_gain(c, m) + 50
-            && self.guards(m.to(), self.side_to_move().flip())
+        losing_by(self, c, m, || self.capture_gain(c, m))
+    }
+
+    fn likely_losing_given(&self, c: &EvalConfig, m: Move, gain: Score) -> bool {
+        losing_by(self, c, m, || gain)
     }
 
     fn capture_gain(&self, c: &EvalConfig, m: Move) -> Score {
@@ -436,6 +432,24 @@ impl Evaluator for Position {
             .promotion()
             .map_or(0, |k| value(w, k) - value(w, Kind::Pawn))
     }
+}
+
+/// The test of `likely_losing` in `p`, with the capture's gain found
+/// only if the cheaper tests leave it to decide.
+fn losing_by(p: &Position, c: &EvalConfig, m: Move, gain: impl FnOnce() -> Score) -> bool {
+    let w = c.strangechess;
+    // A Wall can take two pieces, and a promotion is worth its gain
+    // whatever follows: neither is judged by this one-cell test.
+    if m.promotion().is_some() {
+        return false;
+    }
+    let attacker = match p.piece_at(m.from()) {
+        Some(pc) if !m.has(moves::H) => pc.kind(),
+        _ => Kind::Halfer,
+    };
+    attacker != Kind::Wall
+        && value(w, attacker) > gain() + 50
+        && p.guards(m.to(), p.side_to_move().flip())
 }
 
 #[cfg(test)]

@@ -358,3 +358,33 @@ fn terms_equal_the_plain_definition() {
     }
     assert!(strewn > 500, "{strewn}");
 }
+
+/// Quiescence asks the losing test and the order with the gain it found
+/// already: the answers equal those that find the gain themselves.
+#[test]
+fn judging_a_capture_with_its_gain_known_answers_the_same() {
+    use movegen::game::Game;
+    let c = &EvalConfig::DEFAULT;
+    let mut next = rng(0x2545_f491_4f6c_dd1d);
+    let mut judged = 0;
+    for _ in 0..20 {
+        let mut p = Position::from_fen(movegen::strangechess::fen::START).unwrap();
+        for _ in 0..150 {
+            let mut noisy = <Position as Game>::Moves::default();
+            p.noisy_moves(&mut noisy);
+            for &m in noisy.iter() {
+                let gain = p.capture_gain(c, m);
+                assert_eq!(p.likely_losing_given(c, m, gain), p.likely_losing(c, m));
+                assert_eq!(p.tactical_order_given(c, m, gain), p.tactical_order(c, m));
+                judged += 1;
+            }
+            let mut moves = <Position as Game>::Moves::default();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() || p.decisive().is_some() {
+                break;
+            }
+            p.make(moves[(next() % moves.len() as u64) as usize]);
+        }
+    }
+    assert!(judged > 1_000, "{judged}");
+}
