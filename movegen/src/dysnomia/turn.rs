@@ -245,11 +245,6 @@ struct EachMove<'a> {
 }
 
 impl EachMove<'_> {
-    /// The turn of `legs`: the prefix actions, then the legs.
-    fn turn_of(&self, legs: &[Leg]) -> Move {
-        turn_of(self.template, legs)
-    }
-
     /// Ends the turn `t`, whose move is played in `self.moved`.
     fn finish_moved(&mut self, t: &Move) {
         self.base.finish(
@@ -277,7 +272,7 @@ impl LegSink for EachMove<'_> {
         if self.skip_quiet && !cap && !self.base.pawn_to_last_rank(legs) {
             return;
         }
-        let t = self.turn_of(legs);
+        let t = turn_of(self.template, legs);
         if !self.base.play_legs_into(&t, &mut self.moved) {
             return;
         }
@@ -332,7 +327,7 @@ impl DisguiseSink for EachMove<'_> {
             }
         }
         let castling = castling_after(after, self.template.legs().iter().chain(legs));
-        let t = self.turn_of(legs);
+        let t = turn_of(self.template, legs);
         // In the listing's one place for a played move, without swapping
         // again.
         let moved = &mut self.moved;
