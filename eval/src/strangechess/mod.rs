@@ -328,9 +328,14 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
         own += TUNNEL * p.tunnels().iter().filter(|t| t.owner == c).count() as Score;
         rest += sign * own;
     }
-    rest += mop_up(p, w, material, pawns);
-    // A besieged piece is expected to fall: the fewer plies left, the more
-    // of its value its side has lost already.
+    rest += mop_up(p, w, material, pawns) + siege_losses(p, w);
+    Terms { features: f, rest }
+}
+
+/// A besieged piece is expected to fall: the fewer plies left, the more
+/// of its value its side has lost already (from White's view).
+fn siege_losses(p: &Position, w: &Weights) -> Score {
+    let mut rest = 0;
     for s in p.sieges() {
         let sq = s.sq as usize;
         let victim = s.besieger.flip();
@@ -343,7 +348,7 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
         let lost = v * (5 - s.left as Score) / 5;
         rest -= if victim == Color::White { lost } else { -lost };
     }
-    Terms { features: f, rest }
+    rest
 }
 
 /// The evaluation from White's point of view, with weights `w`.

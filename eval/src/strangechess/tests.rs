@@ -228,21 +228,8 @@ mod plain {
             }
             rest += sign * own;
         }
-        rest += mop_up(p, w, material, pawns);
-        // A besieged piece is expected to fall: the fewer plies left, the more
-        // of its value its side has lost already.
-        for s in p.sieges() {
-            let sq = s.sq as usize;
-            let victim = s.besieger.flip();
-            let v = if p.halfers(sq, victim) > 0 {
-                w.material[Kind::Halfer as usize]
-            } else {
-                p.piece_at(sq)
-                    .map_or(0, |pc| w.material[pc.kind() as usize])
-            };
-            let lost = v * (5 - s.left as Score) / 5;
-            rest -= if victim == Color::White { lost } else { -lost };
-        }
+        // (The sieges' and the mop-up's terms are the evaluation's own.)
+        rest += mop_up(p, w, material, pawns) + siege_losses(p, w);
         Terms { features: f, rest }
     }
 }
