@@ -14,7 +14,9 @@
 
 use crate::{mop_up, EvalConfig, Evaluator, Score};
 use movegen::strangechess::bitset::Set144;
-use movegen::strangechess::geometry::{file_of, rank_of, tables, Tables, CELLS};
+use movegen::strangechess::geometry::{
+    file_of, rank_of, tables, Tables, CELLS, DIAG_DIRS, ORTHO_DIRS,
+};
 use movegen::strangechess::position::power;
 use movegen::strangechess::{moves, Kind, Move, Position};
 use movegen::{Color, Game};
@@ -233,9 +235,7 @@ static POWER_VALUE: [Score; 128] = {
     t
 };
 
-/// The rays of `geometry::KING` by index: straight, diagonal, all.
-const STRAIGHT: [usize; 4] = [0, 2, 4, 6];
-const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+/// Every ray of `geometry::KING` by index (a Queen's).
 const ALL_RAYS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /// Empty cells a slider on `sq` reaches along the rays `dirs`; `stop`
@@ -305,8 +305,8 @@ pub fn terms(p: &Position, w: &Weights) -> Terms {
                     }
                     Kind::Pawn => own += cell.advance[side] as Score,
                     Kind::Knight | Kind::Magician => own += cell.short as Score,
-                    Kind::Rook => mobility += slider_reach(t, &stop, sq, &STRAIGHT),
-                    Kind::Bishop => mobility += slider_reach(t, &stop, sq, &DIAGONAL),
+                    Kind::Rook => mobility += slider_reach(t, &stop, sq, &ORTHO_DIRS),
+                    Kind::Bishop => mobility += slider_reach(t, &stop, sq, &DIAG_DIRS),
                     Kind::Queen => mobility += slider_reach(t, &stop, sq, &ALL_RAYS),
                     _ => {}
                 }

@@ -84,6 +84,36 @@ impl Set144 {
         None
     }
 
+    /// The lowest cell, if any.
+    #[inline(always)]
+    pub fn lowest(&self) -> Option<usize> {
+        let w = &self.0;
+        if w[0] != 0 {
+            Some(w[0].trailing_zeros() as usize)
+        } else if w[1] != 0 {
+            Some(64 + w[1].trailing_zeros() as usize)
+        } else if w[2] != 0 {
+            Some(128 + w[2].trailing_zeros() as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The highest cell, if any.
+    #[inline(always)]
+    pub fn highest(&self) -> Option<usize> {
+        let w = &self.0;
+        if w[2] != 0 {
+            Some(191 - w[2].leading_zeros() as usize)
+        } else if w[1] != 0 {
+            Some(127 - w[1].leading_zeros() as usize)
+        } else if w[0] != 0 {
+            Some(63 - w[0].leading_zeros() as usize)
+        } else {
+            None
+        }
+    }
+
     #[inline(always)]
     pub fn iter(self) -> Cells {
         Cells(self.0, 0)

@@ -145,6 +145,26 @@ impl Position {
         under: bool,
         out: &mut impl FnMut(Move),
     ) {
+        if NOISY && !under {
+            // A rider's one noisy landing on a ray is its first stop (an
+            // occupant or a hole), when an enemy stands there: found by
+            // one set operation per ray, the cells before it unvisited.
+            let t = tables();
+            let stops = self.occ.or(self.squares.complement());
+            let enemies = self.occ_by[c.flip().index()];
+            for &d in dirs {
+                if let Some(to) = t
+                    .nearest_on_ray(from, d, stops)
+                    .filter(|&to| enemies.has(to))
+                {
+                    let land = self.land(to, c, false);
+                    if land.full_capturing() {
+                        self.emit_full(from, to, c, land, out);
+                    }
+                }
+            }
+            return;
+        }
         self.ride(from, dirs, under, |to| {
             if !self.may_take::<NOISY>(to, c) {
                 return;

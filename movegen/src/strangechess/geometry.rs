@@ -6,6 +6,8 @@
 //! position state (`Position::squares`), never geometry: the tables here
 //! only know the frame's edges.
 
+use super::bitset::Set144;
+
 /// Files and ranks of the frame.
 pub const SIDE: usize = 12;
 /// Cells of the frame.
@@ -87,6 +89,13 @@ pub fn parse_square(s: &str) -> Option<usize> {
 /// diagonal directions.
 pub const ORTHO_DIRS: [usize; 4] = [0, 2, 4, 6];
 pub const DIAG_DIRS: [usize; 4] = [1, 3, 5, 7];
+
+/// Whether the ray in direction `KING[d]` runs towards higher cell
+/// numbers (its nearest cell of a set is the set's lowest there).
+pub const fn rising(d: usize) -> bool {
+    let (df, dr) = KING[d];
+    dr > 0 || (dr == 0 && df > 0)
+}
 
 /// Orthogonal steps (file, rank): N, E, S, W.
 pub const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -193,6 +202,20 @@ pub struct Tables {
     pub leap20: LeapTable,
     /// Chebyshev distance 1 or 2: a Magician's spell sources.
     pub spell_zone: Vec<Vec<u8>>,
+}
+
+impl Tables {
+    /// The nearest cell of `set` on the ray from `sq` in direction
+    /// `KING[d]`: one set operation instead of a walk.
+    #[inline(always)]
+    pub fn nearest_on_ray(&self, sq: usize, d: usize, set: Set144) -> Option<usize> {
+        let hits = self.rays[sq][d].mask.and(set);
+        if rising(d) {
+            hits.lowest()
+        } else {
+            hits.highest()
+        }
+    }
 }
 
 pub fn tables() -> &'static Tables {
