@@ -20,9 +20,17 @@ pub const CLOSE: Score = 8;
 /// Rings from the centre of a `size` x `size` board of the square at
 /// (`file`, `rank`): 0 in the middle (the middle four on an even board),
 /// `size / 2 - 1` on the edge.
-pub fn centre_distance(file: i32, rank: i32, size: i32) -> i32 {
-    let d = |x: i32| (2 * x - (size - 1)).abs() / 2;
-    d(file).max(d(rank))
+/// A `const fn`, so that evaluation tables built at compile time share it.
+pub const fn centre_distance(file: i32, rank: i32, size: i32) -> i32 {
+    let (df, dr) = (
+        (2 * file - (size - 1)).abs() / 2,
+        (2 * rank - (size - 1)).abs() / 2,
+    );
+    if df > dr {
+        df
+    } else {
+        dr
+    }
 }
 
 /// The stronger side's reward, unsigned: `lone` is the weaker King's

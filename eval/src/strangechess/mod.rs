@@ -203,9 +203,7 @@ static CELL: [Cell; CELLS] = {
     let mut sq = 0;
     while sq < CELLS {
         let (f, r) = (file_of(sq), rank_of(sq));
-        // `mop_up::centre_distance` on 12 files (which is not const).
-        let (df, dr) = ((2 * f as i32 - 11).abs() / 2, (2 * r as i32 - 11).abs() / 2);
-        let cd = if df > dr { df } else { dr };
+        let cd = mop_up::centre_distance(f as i32, r as i32, 12);
         let white = r as i32 - 2;
         let black = 9 - r as i32;
         t[sq] = Cell {
