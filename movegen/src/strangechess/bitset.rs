@@ -164,4 +164,32 @@ mod tests {
         assert_eq!(Set144::FRAME.count(), 144);
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 143]);
     }
+
+    /// `lowest` and `highest` are the first and last cells the iterator
+    /// gives, for sets within one word and across the word boundaries.
+    #[test]
+    fn lowest_and_highest_are_the_ends_of_the_iteration() {
+        assert_eq!(Set144::EMPTY.lowest(), None);
+        assert_eq!(Set144::EMPTY.highest(), None);
+        let cases: [&[usize]; 7] = [
+            &[0],
+            &[63],
+            &[64, 127],
+            &[128],
+            &[5, 70],
+            &[63, 64, 143],
+            &[1, 129, 140],
+        ];
+        for cells in cases {
+            let mut s = Set144::EMPTY;
+            for &c in cells {
+                s.set(c);
+            }
+            let all: Vec<usize> = s.iter().collect();
+            assert_eq!(s.lowest(), all.first().copied(), "{cells:?}");
+            assert_eq!(s.highest(), all.last().copied(), "{cells:?}");
+            assert_eq!(s.lowest(), Some(cells[0]));
+            assert_eq!(s.highest(), Some(cells[cells.len() - 1]));
+        }
+    }
 }
