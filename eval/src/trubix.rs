@@ -196,6 +196,16 @@ pub fn kind_value(k: Kind) -> Score {
 }
 
 impl Evaluator for Position {
+    /// Static-exchange pruning as in chess (with the losing-capture test
+    /// below, which orders such captures late and keeps them out of
+    /// quiescence): +28 Elo (95%: +0.4 to +56) in Trubix and +3 (-21 to
+    /// +28) in Trubix-43 over 200 games each at 3+0.05 (docs/engine.md,
+    /// Search profiles).
+    const SEARCH: crate::SearchProfile = crate::SearchProfile {
+        see_prune_depth: 5,
+        ..crate::SearchProfile::DEFAULT
+    };
+
     fn evaluate(&self, c: &EvalConfig) -> Score {
         let w = c.trubix;
         let white = evaluate_white(self, w);
@@ -218,6 +228,18 @@ impl Evaluator for Position {
         self.capture_gain(c, m) * 16 - attacker / 16
     }
 
+    /// A capture or promotion that loses material in the exchange on its
+    /// square (static exchange at the material values).
+    #[inline]
+    fn likely_losing(&self, c: &EvalConfig, m: Move) -> bool {
+        !self.see_ge(m, 0, &c.trubix.material)
+    }
+
+    #[inline]
+    fn exchange_at_least(&self, c: &EvalConfig, m: Move, threshold: Score) -> bool {
+        self.see_ge(m, threshold, &c.trubix.material)
+    }
+
     #[inline]
     fn capture_gain(&self, _: &EvalConfig, m: Move) -> Score {
         let victim = self.piece_at(m.to()).map_or(0, |p| kind_value(p.kind()));
@@ -231,6 +253,7 @@ impl Evaluator for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::game::Notation;
 
     #[test]
     fn start_positions_are_balanced() {
@@ -288,6 +311,25 @@ mod tests {
         };
         assert_eq!(up.evaluate(&heavy), normal + 500);
         assert_eq!(up.evaluate(&EvalConfig::DEFAULT), normal);
+    }
+
+    /// The search's losing-capture test and exchange pruning read the
+    /// static exchange at the evaluation's values: the Queen taking a
+    /// Knight a Woozan guards loses 480 - 205; taking it unguarded wins it.
+    #[test]
+    fn captures_are_judged_by_the_exchange_on_their_square() {
+        let c = EvalConfig::DEFAULT;
+        let guarded = "**k**/5/5/3w1/*1n1*/*3*/*1Q1*/5/5/5/**K** w - 0 1";
+        let p = Position::from_fen(Board::T41, guarded).unwrap();
+        let m = p.parse_move("c4c6").unwrap();
+        assert!(p.likely_losing(&c, m));
+        assert!(p.exchange_at_least(&c, m, 205 - 480));
+        assert!(!p.exchange_at_least(&c, m, 205 - 480 + 1));
+        let free = "**k**/5/5/5/*1n1*/*3*/*1Q1*/5/5/5/**K** w - 0 1";
+        let p = Position::from_fen(Board::T41, free).unwrap();
+        let m = p.parse_move("c4c6").unwrap();
+        assert!(!p.likely_losing(&c, m));
+        assert!(p.exchange_at_least(&c, m, 205) && !p.exchange_at_least(&c, m, 206));
     }
 
     #[test]

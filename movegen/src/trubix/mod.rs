@@ -45,6 +45,7 @@ pub mod geometry;
 mod movegen;
 pub mod piece;
 pub mod position;
+mod see;
 mod zobrist;
 
 pub use geometry::Board;
