@@ -15,6 +15,7 @@ pub mod card;
 pub mod chess;
 pub mod dysnomia;
 pub mod error;
+mod exchange;
 pub mod game;
 pub mod perft;
 pub mod realitycheck;

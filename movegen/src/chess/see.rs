@@ -5,7 +5,8 @@
 //! captures by it; the values are the caller's (the evaluation's), so the
 //! rules know only the exchange, not what pieces are worth.
 //!
-//! The swap list is the usual one (Stockfish's `see_ge`): x-ray attackers
+//! The swap list is the usual one (Stockfish's `see_ge`, kept in
+//! [`crate::exchange`] for every game that has one): x-ray attackers
 //! behind a piece that captured join as it leaves, a King captures last
 //! and only when the other side has no attacker left. Pins are not looked
 //! at (a pinned piece is counted as a recapturer), and castling counts as
@@ -14,6 +15,7 @@
 use super::attacks::SLIDERS;
 use super::position::{Move, Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::position::{CASTLE, EN_PASSANT};
+use crate::exchange::{swap_at_least, Recapture};
 use crate::game::{Color, Game};
 
 impl Position {
@@ -41,71 +43,56 @@ impl Position {
                 },
             ),
         };
-        // What the side that moved has won if the exchange stops now,
-        // less the threshold.
-        let mut swap = gain - threshold;
-        if swap < 0 {
-            return false;
-        }
-        // Even losing the piece that moved to a recapture keeps the
-        // threshold.
-        swap = standing - swap;
-        if swap <= 0 {
-            return true;
-        }
-        let mut occ = (self.color_set(Color::White) | self.color_set(Color::Black))
-            ^ (1u64 << from)
-            ^ (1u64 << to);
-        if m.flag() == EN_PASSANT {
-            let captured = if self.side_to_move() == Color::White {
-                to - 8
-            } else {
-                to + 8
-            };
-            occ ^= 1u64 << captured;
-        }
-        let kinds = |k: usize| self.pieces(Color::White, k) | self.pieces(Color::Black, k);
-        let diagonal = kinds(BISHOP) | kinds(QUEEN);
-        let straight = kinds(ROOK) | kinds(QUEEN);
-        let mut attackers = self.attackers(&SLIDERS, to, Color::White, occ)
-            | self.attackers(&SLIDERS, to, Color::Black, occ);
-        let mut side = self.side_to_move();
-        // 1 while the side that moved first keeps the threshold.
-        let mut result = true;
-        loop {
-            side = side.flip();
-            attackers &= occ;
-            let ours = attackers & self.color_set(side);
-            if ours == 0 {
-                break;
-            }
-            result = !result;
-            let least = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN]
-                .into_iter()
-                .find(|&k| ours & self.pieces(side, k) != 0);
-            let Some(kind) = least else {
-                // Only the King is left to capture: it may, unless the
-                // other side still guards the square.
-                return if attackers & !self.color_set(side) != 0 {
-                    !result
+        swap_at_least(gain, standing, threshold, || {
+            let mut occ = (self.color_set(Color::White) | self.color_set(Color::Black))
+                ^ (1u64 << from)
+                ^ (1u64 << to);
+            if m.flag() == EN_PASSANT {
+                let captured = if self.side_to_move() == Color::White {
+                    to - 8
                 } else {
-                    result
+                    to + 8
                 };
-            };
-            swap = values[kind] - swap;
-            if swap < i32::from(result) {
-                break;
+                occ ^= 1u64 << captured;
             }
-            let bb = ours & self.pieces(side, kind);
-            occ ^= bb & bb.wrapping_neg();
-            if matches!(kind, PAWN | BISHOP | QUEEN) {
-                attackers |= SLIDERS.bishop(to, occ) & diagonal;
+            let kinds = |k: usize| self.pieces(Color::White, k) | self.pieces(Color::Black, k);
+            let diagonal = kinds(BISHOP) | kinds(QUEEN);
+            let straight = kinds(ROOK) | kinds(QUEEN);
+            let mut attackers = self.attackers(&SLIDERS, to, Color::White, occ)
+                | self.attackers(&SLIDERS, to, Color::Black, occ);
+            let mut side = self.side_to_move();
+            // The last recapturer, taken off only when the exchange goes
+            // on (its x-rays are not looked for on the last step).
+            let mut taken: Option<(u64, usize)> = None;
+            move || {
+                if let Some((bb, kind)) = taken {
+                    occ ^= bb;
+                    if matches!(kind, PAWN | BISHOP | QUEEN) {
+                        attackers |= SLIDERS.bishop(to, occ) & diagonal;
+                    }
+                    if matches!(kind, ROOK | QUEEN) {
+                        attackers |= SLIDERS.rook(to, occ) & straight;
+                    }
+                }
+                side = side.flip();
+                attackers &= occ;
+                let ours = attackers & self.color_set(side);
+                if ours == 0 {
+                    return Recapture::Nothing;
+                }
+                let least = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN]
+                    .into_iter()
+                    .find(|&k| ours & self.pieces(side, k) != 0);
+                let Some(kind) = least else {
+                    return Recapture::King {
+                        guarded: attackers & !self.color_set(side) != 0,
+                    };
+                };
+                let bb = ours & self.pieces(side, kind);
+                taken = Some((bb & bb.wrapping_neg(), kind));
+                Recapture::Piece(values[kind])
             }
-            if matches!(kind, ROOK | QUEEN) {
-                attackers |= SLIDERS.rook(to, occ) & straight;
-            }
-        }
-        result
+        })
     }
 }
 

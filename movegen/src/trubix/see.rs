@@ -12,6 +12,7 @@
 //! lines, one of them behind it may join (an x-ray), and on Trubix-43's
 //! forking lines the branch tables see past it the same way.
 //!
+//! The score is kept by the swap list chess uses too ([`crate::exchange`]).
 //! Left out, as in chess: pins (a pinned piece counts as a recapturer) and
 //! the promotion of a Woozan that recaptures on a promotion square (it is
 //! counted as a Woozan; the first move's own promotion does count). The
@@ -20,9 +21,10 @@
 use super::piece::Kind;
 use super::position::{Move, Position};
 use crate::bits::bit;
+use crate::exchange::{swap_at_least, Recapture};
 
-/// The kinds that may recapture before the King, least valuable first is
-/// decided at run time from the caller's values.
+/// The kinds that may recapture before the King; which is least valuable
+/// is read from the caller's values.
 const RECAPTURERS: [Kind; 6] = [
     Kind::Woozan,
     Kind::Knight,
@@ -70,54 +72,38 @@ impl Position {
             None if mover.kind() == Kind::King => (victim, i32::MAX / 4),
             None => (victim, values[mover.kind() as usize]),
         };
-        // What the side that moved has won if the exchange stops now, less
-        // the threshold.
-        let mut swap = gain - threshold;
-        if swap < 0 {
-            return false;
-        }
-        // Even losing the piece that moved to a recapture keeps the
-        // threshold.
-        swap = standing - swap;
-        if swap <= 0 {
-            return true;
-        }
-        let mut occ = self.occupied() & !bit(from) & !bit(to);
-        let mut attackers = self.attackers_to(to, occ);
-        let mut side = self.side;
-        // True while the side that moved first keeps the threshold.
-        let mut result = true;
-        loop {
-            side = side.flip();
-            attackers &= occ;
-            let ours = attackers & self.pieces(side);
-            if ours == 0 {
-                break;
-            }
-            result = !result;
-            let least = RECAPTURERS
-                .into_iter()
-                .filter(|&k| ours & self.by_kind[k as usize] != 0)
-                .min_by_key(|&k| values[k as usize]);
-            let Some(kind) = least else {
-                // Only the King is left to capture: it may, unless the
-                // other side still guards the square.
-                return if attackers & self.pieces(side.flip()) != 0 {
-                    !result
-                } else {
-                    result
+        swap_at_least(gain, standing, threshold, || {
+            let mut occ = self.occupied() & !bit(from) & !bit(to);
+            let mut attackers = self.attackers_to(to, occ);
+            let mut side = self.side;
+            // The last recapturer, taken off only when the exchange goes
+            // on (a slider behind it may see the square then).
+            let mut taken = 0;
+            move || {
+                if taken != 0 {
+                    occ ^= taken;
+                    attackers |= self.attackers_to(to, occ) & self.sliders();
+                }
+                side = side.flip();
+                attackers &= occ;
+                let ours = attackers & self.pieces(side);
+                if ours == 0 {
+                    return Recapture::Nothing;
+                }
+                let least = RECAPTURERS
+                    .into_iter()
+                    .filter(|&k| ours & self.by_kind[k as usize] != 0)
+                    .min_by_key(|&k| values[k as usize]);
+                let Some(kind) = least else {
+                    return Recapture::King {
+                        guarded: attackers & self.pieces(side.flip()) != 0,
+                    };
                 };
-            };
-            swap = values[kind as usize] - swap;
-            if swap < i32::from(result) {
-                break;
+                let mine = ours & self.by_kind[kind as usize];
+                taken = mine & mine.wrapping_neg();
+                Recapture::Piece(values[kind as usize])
             }
-            let mine = ours & self.by_kind[kind as usize];
-            occ ^= mine & mine.wrapping_neg();
-            // A slider behind the piece that left may see the square now.
-            attackers |= self.attackers_to(to, occ) & self.sliders();
-        }
-        result
+        })
     }
 
     /// The Queens and Squires of both colours.
