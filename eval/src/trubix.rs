@@ -189,10 +189,11 @@ pub fn evaluate_white(pos: &Position, w: &Weights) -> Score {
     (mg * phase + eg * (2 * PHASE_MAX - phase)) / (2 * PHASE_MAX)
 }
 
-/// Value of a kind for move ordering and delta pruning.
+/// Value of a kind for move ordering and delta pruning, at the configured
+/// material values (the static exchange reads the same ones).
 #[inline]
-pub fn kind_value(k: Kind) -> Score {
-    DEFAULT_WEIGHTS.material[k as usize]
+fn kind_value(c: &EvalConfig, k: Kind) -> Score {
+    c.trubix.material[k as usize]
 }
 
 impl Evaluator for Position {
@@ -224,7 +225,9 @@ impl Evaluator for Position {
 
     #[inline]
     fn tactical_order(&self, c: &EvalConfig, m: Move) -> i32 {
-        let attacker = self.piece_at(m.from()).map_or(0, |p| kind_value(p.kind()));
+        let attacker = self
+            .piece_at(m.from())
+            .map_or(0, |p| kind_value(c, p.kind()));
         self.capture_gain(c, m) * 16 - attacker / 16
     }
 
@@ -241,11 +244,11 @@ impl Evaluator for Position {
     }
 
     #[inline]
-    fn capture_gain(&self, _: &EvalConfig, m: Move) -> Score {
-        let victim = self.piece_at(m.to()).map_or(0, |p| kind_value(p.kind()));
+    fn capture_gain(&self, c: &EvalConfig, m: Move) -> Score {
+        let victim = self.piece_at(m.to()).map_or(0, |p| kind_value(c, p.kind()));
         let promo = m
             .promotion()
-            .map_or(0, |k| kind_value(k) - kind_value(Kind::Woozan));
+            .map_or(0, |k| kind_value(c, k) - kind_value(c, Kind::Woozan));
         victim + promo
     }
 }
@@ -330,6 +333,33 @@ mod tests {
         let m = p.parse_move("c4c6").unwrap();
         assert!(!p.likely_losing(&c, m));
         assert!(p.exchange_at_least(&c, m, 205) && !p.exchange_at_least(&c, m, 206));
+    }
+
+    /// Move ordering and quiescence's delta pruning value a capture at the
+    /// configured material, as the exchange does: a heavier Knight makes
+    /// taking it worth more.
+    #[test]
+    fn capture_gain_reads_the_configured_values() {
+        static HEAVY_KNIGHT: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+        let heavy = HEAVY_KNIGHT.get_or_init(|| {
+            let mut w = DEFAULT_WEIGHTS.clone();
+            w.material[Kind::Knight as usize] += 300;
+            w
+        });
+        let heavy = EvalConfig {
+            trubix: heavy,
+            ..EvalConfig::DEFAULT
+        };
+        let c = EvalConfig::DEFAULT;
+        let free = "**k**/5/5/5/*1n1*/*3*/*1Q1*/5/5/5/**K** w - 0 1";
+        let p = Position::from_fen(Board::T41, free).unwrap();
+        let m = p.parse_move("c4c6").unwrap();
+        assert_eq!(p.capture_gain(&c, m), 205);
+        assert_eq!(p.capture_gain(&heavy, m), 505);
+        assert_eq!(
+            p.tactical_order(&heavy, m) - p.tactical_order(&c, m),
+            300 * 16
+        );
     }
 
     #[test]
