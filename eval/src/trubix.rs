@@ -297,21 +297,24 @@ mod tests {
         format!("{board} {side} {u} 0 1")
     }
 
+    /// The default configuration with `kind` worth `by` more (the
+    /// weights live for the rest of the test run, as a configuration's
+    /// must).
+    fn heavier(kind: Kind, by: Score) -> EvalConfig {
+        let mut w = DEFAULT_WEIGHTS.clone();
+        w.material[kind as usize] += by;
+        EvalConfig {
+            trubix: Box::leak(Box::new(w)),
+            ..EvalConfig::DEFAULT
+        }
+    }
+
     #[test]
     fn the_weights_given_change_the_evaluation() {
-        static HEAVY_QUEEN: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
-        let heavy = HEAVY_QUEEN.get_or_init(|| {
-            let mut w = DEFAULT_WEIGHTS.clone();
-            w.material[Kind::Queen as usize] += 500;
-            w
-        });
         let up = Position::from_fen(Board::T41, "**k**/5/5/5/*3*/*3*/*3*/5/5/1Q3/**K** w - 0 1")
             .unwrap();
         let normal = up.evaluate(&EvalConfig::DEFAULT);
-        let heavy = EvalConfig {
-            trubix: heavy,
-            ..EvalConfig::DEFAULT
-        };
+        let heavy = heavier(Kind::Queen, 500);
         assert_eq!(up.evaluate(&heavy), normal + 500);
         assert_eq!(up.evaluate(&EvalConfig::DEFAULT), normal);
     }
@@ -340,16 +343,7 @@ mod tests {
     /// taking it worth more.
     #[test]
     fn capture_gain_reads_the_configured_values() {
-        static HEAVY_KNIGHT: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
-        let heavy = HEAVY_KNIGHT.get_or_init(|| {
-            let mut w = DEFAULT_WEIGHTS.clone();
-            w.material[Kind::Knight as usize] += 300;
-            w
-        });
-        let heavy = EvalConfig {
-            trubix: heavy,
-            ..EvalConfig::DEFAULT
-        };
+        let heavy = heavier(Kind::Knight, 300);
         let c = EvalConfig::DEFAULT;
         let free = "**k**/5/5/5/*1n1*/*3*/*1Q1*/5/5/5/**K** w - 0 1";
         let p = Position::from_fen(Board::T41, free).unwrap();
